@@ -1,0 +1,71 @@
+// Package engine is the game-independent search shared by every Pentad bot:
+// iterative deepening, principal variation search with aspiration windows,
+// transposition table, killer and history ordering, Lazy SMP workers and a
+// wall-clock time manager.
+//
+// A game plugs in through the small Position interface. The side to move is
+// part of the position: a move that leaves the same side to move (Kalah's
+// extra turn, the second action of a Game of Stones turn) is searched without
+// negation.
+package engine
+
+// Move is a game's move packed into a small integer. The value 0 is reserved
+// for "no move"; games encode their moves from 1 upwards.
+type Move uint32
+
+// NoMove is the absent move.
+const NoMove Move = 0
+
+// Score bounds. A won position is scored Win minus the distance in plies to
+// the win, so shorter wins score higher.
+const (
+	Inf      = 32000
+	Win      = 31000
+	MaxPly   = 128
+	WinBound = Win - 2*MaxPly // scores above this are proven wins
+)
+
+// Position is what a game provides to the search. Implementations keep their
+// own undo stack so that Make and Unmake do not allocate.
+type Position interface {
+	// GenMoves appends the legal moves to buf[:0] and returns the result.
+	// The search owns buf; implementations must not retain it.
+	GenMoves(buf []Move) []Move
+	// Make plays m, which must be legal.
+	Make(m Move)
+	// Unmake takes back m, the last move made.
+	Unmake(m Move)
+	// Hash is the Zobrist key of the position, side to move included.
+	Hash() uint64
+	// Side is the side to move, 0 or 1.
+	Side() int
+	// Evaluate scores the position for the side to move, |score| < WinBound.
+	Evaluate() int
+	// Terminal reports whether the game is over (or its value is otherwise
+	// known exactly) and then its score for the side to move: Win for a
+	// win, -Win for a loss, 0 for a draw, or an exact game score.
+	Terminal() (over bool, score int)
+	// Clone returns an independent copy for another search worker.
+	Clone() Position
+}
+
+// MoveScorer is optionally implemented to give ordering hints: a higher score
+// is searched earlier. It is called once per generated move, after the
+// transposition-table move and before killers and history.
+type MoveScorer interface {
+	ScoreMove(m Move) int
+}
+
+// Noisy is optionally implemented by games with a quiescence search: it
+// appends the tactical moves (captures, threats) to buf[:0]. At depth 0 the
+// search then stands pat on Evaluate and searches only these moves.
+type Noisy interface {
+	GenNoisy(buf []Move) []Move
+}
+
+// Legality is optionally implemented when GenMoves is expensive: it tells
+// whether a move read from the transposition table is legal here. Without it
+// the search checks table moves against the generated list.
+type Legality interface {
+	IsLegal(m Move) bool
+}

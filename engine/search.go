@@ -1,0 +1,684 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pentad-ai/pentad/tt"
+)
+
+// MaxMoves is the capacity of the per-ply move buffers handed to GenMoves.
+const MaxMoves = 1024
+
+// Limits bound one search. Zero fields are unlimited.
+type Limits struct {
+	Depth int           // iterations to complete at most
+	Nodes uint64        // nodes over all workers
+	Soft  time.Duration // start no new iteration after this (scaled by best-move stability)
+	Hard  time.Duration // abort the search after this
+	// RootMoves, if not empty, restricts the moves searched at the root.
+	RootMoves []Move
+}
+
+// Options tune the search for a game. The zero value is plain alpha-beta
+// with PVS and the transposition table.
+type Options struct {
+	Threads   int  // Lazy SMP workers; 0 means 1
+	LMR       bool // late move reductions for quiet late moves
+	AspWindow int  // initial half-width of aspiration windows; 0 disables
+}
+
+// Info reports a completed iteration.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    int
+	Nodes    uint64
+	NPS      uint64
+	Time     time.Duration
+	Hashfull int
+	PV       []Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  Move
+	Score int
+	Depth int // last completed iteration
+	Nodes uint64
+	Time  time.Duration
+	PV    []Move
+}
+
+// Engine owns the transposition table and the workers. One search runs at a
+// time; Stop may be called from any goroutine.
+type Engine struct {
+	TT      *tt.Table
+	Options Options
+	// OnInfo, if set, is called by the main worker after every completed
+	// iteration, on the search goroutine.
+	OnInfo func(Info)
+
+	stop    atomic.Bool
+	running atomic.Bool
+	workers []*worker
+	start   time.Time
+	limits  Limits
+}
+
+// New makes an engine with a transposition table of ttMiB mebibytes.
+func New(ttMiB int, opt Options) *Engine {
+	return &Engine{TT: tt.New(ttMiB), Options: opt}
+}
+
+// Stop asks a running search to return as soon as possible.
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// Stopped reports whether the current search has been told to stop.
+func (e *Engine) Stopped() bool { return e.stop.Load() }
+
+// NewGame forgets everything learned: table, history and killers.
+func (e *Engine) NewGame() {
+	e.TT.Clear()
+	for _, w := range e.workers {
+		w.clearTables()
+	}
+}
+
+type worker struct {
+	e        *Engine
+	id       int
+	pos      Position
+	nodes    uint64        // own count, published every few nodes
+	shared   atomic.Uint64 // published node count
+	seldepth int
+	moves    [MaxPly + 1][MaxMoves]Move
+	scores   [MaxPly + 1][MaxMoves]int32
+	killers  [MaxPly + 1][2]Move
+	history  [2][1 << 16]int32
+	pv       [MaxPly + 1][MaxPly + 1]Move
+	pvLen    [MaxPly + 1]int
+	scorer   MoveScorer
+	noisy    Noisy
+	nodeCap  uint64 // per-worker node limit for exact single-thread stops
+	root     []rootMove
+	aborted  bool
+}
+
+type rootMove struct {
+	m     Move
+	score int
+}
+
+func (w *worker) clearTables() {
+	w.killers = [MaxPly + 1][2]Move{}
+	w.history = [2][1 << 16]int32{}
+}
+
+func (e *Engine) ensureWorkers(n int) {
+	for len(e.workers) < n {
+		e.workers = append(e.workers, &worker{e: e, id: len(e.workers)})
+	}
+	e.workers = e.workers[:n]
+}
+
+// Search searches pos within the limits and returns the best move. pos is
+// used by the main worker and left as it was; helpers search clones.
+func (e *Engine) Search(pos Position, lim Limits) Result {
+	e.running.Store(true)
+	defer e.running.Store(false)
+	e.stop.Store(false)
+	e.start = time.Now()
+	e.limits = lim
+	e.TT.NewSearch()
+	n := e.Options.Threads
+	if n < 1 {
+		n = 1
+	}
+	e.ensureWorkers(n)
+	var timer *time.Timer
+	if lim.Hard > 0 {
+		timer = time.AfterFunc(lim.Hard, e.Stop)
+		defer timer.Stop()
+	}
+	var wg sync.WaitGroup
+	for i, w := range e.workers {
+		w.nodes = 0
+		w.shared.Store(0)
+		w.nodeCap = 0
+		if n == 1 {
+			w.nodeCap = lim.Nodes
+		}
+		if i == 0 {
+			w.setPosition(pos)
+			continue
+		}
+		w.setPosition(pos.Clone())
+		wg.Add(1)
+		go func(w *worker) {
+			defer wg.Done()
+			w.iterate(lim)
+		}(w)
+	}
+	res := e.workers[0].iterate(lim)
+	e.stop.Store(true)
+	wg.Wait()
+	res.Nodes = e.totalNodes()
+	res.Time = time.Since(e.start)
+	return res
+}
+
+func (e *Engine) totalNodes() uint64 {
+	var t uint64
+	for _, w := range e.workers {
+		t += w.shared.Load()
+	}
+	return t
+}
+
+func (w *worker) setPosition(p Position) {
+	w.pos = p
+	w.scorer, _ = p.(MoveScorer)
+	w.noisy, _ = p.(Noisy)
+}
+
+// iterate runs iterative deepening. Only the main worker (id 0) manages time
+// and reports progress.
+func (w *worker) iterate(lim Limits) Result {
+	e := w.e
+	w.aborted = false
+	w.root = w.root[:0]
+	moves := w.pos.GenMoves(w.moves[0][:0])
+	if len(lim.RootMoves) > 0 {
+		moves = filterMoves(moves, lim.RootMoves)
+	}
+	var ttMove Move
+	if ent, ok := e.TT.Probe(w.pos.Hash()); ok {
+		ttMove = Move(ent.Move)
+	}
+	w.orderMoves(moves, 0, ttMove)
+	for _, m := range moves {
+		w.root = append(w.root, rootMove{m: m})
+	}
+	res := Result{}
+	if len(w.root) == 0 {
+		_, s := w.pos.Terminal()
+		res.Score = s
+		return res
+	}
+	res.Move = w.root[0].m
+	res.PV = []Move{res.Move}
+	maxDepth := MaxPly - 1
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	stable := 0
+	prevScore := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 {
+			continue // stagger helper depths (Lazy SMP)
+		}
+		w.seldepth = 0
+		score := w.aspiration(depth, prevScore)
+		if e.stop.Load() && w.aborted {
+			// Keep a partial result only if a new best move was proven.
+			if w.root[0].m != res.Move && w.root[0].score > res.Score && w.root[0].score != -Inf {
+				res.Move = w.root[0].m
+				res.Score = w.root[0].score
+				res.PV = w.collectPV(res.Move)
+			}
+			break
+		}
+		if w.root[0].m == res.Move {
+			stable++
+		} else {
+			stable = 0
+		}
+		res.Move = w.root[0].m
+		res.Score = score
+		res.Depth = depth
+		res.PV = w.collectPV(res.Move)
+		prevScore = score
+		if w.id != 0 {
+			continue
+		}
+		el := time.Since(e.start)
+		if e.OnInfo != nil {
+			nodes := e.totalNodes() + w.nodes - w.shared.Load()
+			nps := uint64(0)
+			if el > 0 {
+				nps = uint64(float64(nodes) / el.Seconds())
+			}
+			e.OnInfo(Info{Depth: depth, SelDepth: w.seldepth, Score: score, Nodes: nodes, NPS: nps,
+				Time: el, Hashfull: e.TT.Hashfull(), PV: res.PV})
+		}
+		if score > WinBound || score < -WinBound {
+			if depth >= Win-abs(score)+2 {
+				break // the proven result cannot change with more depth
+			}
+		}
+		if len(w.root) == 1 && lim.Soft > 0 {
+			break // a forced move needs no thought under a clock
+		}
+		if lim.Soft > 0 {
+			f := 1.0
+			switch {
+			case stable == 0:
+				f = 1.6
+			case stable >= 4:
+				f = 0.6
+			}
+			if float64(el) > float64(lim.Soft)*f {
+				break
+			}
+		}
+	}
+	w.shared.Store(w.nodes)
+	return res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func filterMoves(moves, allowed []Move) []Move {
+	out := moves[:0]
+	for _, m := range moves {
+		for _, a := range allowed {
+			if m == a {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (w *worker) collectPV(first Move) []Move {
+	n := w.pvLen[0]
+	pv := make([]Move, 0, n+1)
+	if n == 0 || w.pv[0][0] != first {
+		return append(pv, first)
+	}
+	return append(pv, w.pv[0][:n]...)
+}
+
+func (w *worker) aspiration(depth, prev int) int {
+	win := w.e.Options.AspWindow
+	if win <= 0 || depth < 4 || prev > WinBound || prev < -WinBound {
+		return w.searchRoot(depth, -Inf, Inf)
+	}
+	alpha, beta := prev-win, prev+win
+	for {
+		s := w.searchRoot(depth, alpha, beta)
+		if w.aborted {
+			return s
+		}
+		switch {
+		case s <= alpha:
+			alpha = max(-Inf, alpha-win)
+		case s >= beta:
+			beta = min(Inf, beta+win)
+		default:
+			return s
+		}
+		win *= 2
+		if win > 4*w.e.Options.AspWindow*16 {
+			alpha, beta = -Inf, Inf
+		}
+	}
+}
+
+// searchRoot searches every root move, moves the best to the front and
+// returns its score.
+func (w *worker) searchRoot(depth, alpha, beta int) int {
+	pos := w.pos
+	side := pos.Side()
+	best := -Inf
+	bestIdx := -1
+	origAlpha := alpha
+	w.pvLen[0] = 0
+	for i := range w.root {
+		m := w.root[i].m
+		pos.Make(m)
+		w.nodes++
+		same := pos.Side() == side
+		var s int
+		if i == 0 {
+			s = w.child(same, alpha, beta, depth-1, 1, true)
+		} else {
+			s = w.child(same, alpha, alpha+1, depth-1, 1, false)
+			if s > alpha && s < beta && !w.aborted {
+				s = w.child(same, alpha, beta, depth-1, 1, true)
+			}
+		}
+		pos.Unmake(m)
+		if w.aborted {
+			break
+		}
+		w.root[i].score = -Inf
+		if s > best {
+			best = s
+			bestIdx = i
+			w.root[i].score = s
+			w.updatePV(0, m)
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	if bestIdx > 0 {
+		rm := w.root[bestIdx]
+		copy(w.root[1:bestIdx+1], w.root[:bestIdx])
+		w.root[0] = rm
+	}
+	if !w.aborted && bestIdx >= 0 {
+		bound := tt.BoundExact
+		if best <= origAlpha {
+			bound = tt.BoundUpper
+		} else if best >= beta {
+			bound = tt.BoundLower
+		}
+		w.e.TT.Store(pos.Hash(), uint32(w.root[0].m), toTT(best, 0), int8(depth), bound)
+	}
+	return best
+}
+
+func (w *worker) updatePV(ply int, m Move) {
+	w.pv[ply][0] = m
+	n := w.pvLen[ply+1]
+	if n > MaxPly-ply {
+		n = MaxPly - ply
+	}
+	copy(w.pv[ply][1:], w.pv[ply+1][:n])
+	w.pvLen[ply] = n + 1
+}
+
+func (w *worker) child(same bool, alpha, beta, depth, ply int, pv bool) int {
+	if same {
+		return w.search(alpha, beta, depth, ply, pv)
+	}
+	return -w.search(-beta, -alpha, depth, ply, pv)
+}
+
+func toTT(s, ply int) int16 {
+	if s > WinBound {
+		s += ply
+	} else if s < -WinBound {
+		s -= ply
+	}
+	return int16(s)
+}
+
+func fromTT(s int16, ply int) int {
+	v := int(s)
+	if v > WinBound {
+		v -= ply
+	} else if v < -WinBound {
+		v += ply
+	}
+	return v
+}
+
+func terminalScore(s, ply int) int {
+	if s >= WinBound {
+		return Win - ply
+	}
+	if s <= -WinBound {
+		return -Win + ply
+	}
+	return s
+}
+
+// tick counts a node and polls the stop conditions. It reports true when the
+// search must unwind.
+func (w *worker) tick() bool {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.shared.Store(w.nodes)
+		if w.id == 0 && w.e.limits.Nodes > 0 && w.nodeCap == 0 && w.e.totalNodes() >= w.e.limits.Nodes {
+			w.e.stop.Store(true)
+		}
+	}
+	if w.nodeCap > 0 && w.nodes >= w.nodeCap {
+		w.e.stop.Store(true)
+	}
+	if w.e.stop.Load() {
+		w.aborted = true
+		return true
+	}
+	return false
+}
+
+func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
+	w.pvLen[ply] = 0
+	pos := w.pos
+	if over, s := pos.Terminal(); over {
+		return terminalScore(s, ply)
+	}
+	if depth <= 0 || ply >= MaxPly-1 {
+		return w.qsearch(alpha, beta, ply, 0)
+	}
+	if w.tick() {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	key := pos.Hash()
+	var ttMove Move
+	if ent, ok := w.e.TT.Probe(key); ok {
+		ttMove = Move(ent.Move)
+		if !pvNode && int(ent.Depth) >= depth {
+			s := fromTT(ent.Score, ply)
+			switch ent.Bound {
+			case tt.BoundExact:
+				return s
+			case tt.BoundLower:
+				if s >= beta {
+					return s
+				}
+			case tt.BoundUpper:
+				if s <= alpha {
+					return s
+				}
+			}
+		}
+	}
+	moves := pos.GenMoves(w.moves[ply][:0])
+	if len(moves) == 0 {
+		return pos.Evaluate()
+	}
+	w.orderMoves(moves, ply, ttMove)
+	side := pos.Side()
+	scores := &w.scores[ply]
+	best := -Inf
+	bestMove := NoMove
+	origAlpha := alpha
+	for i := 0; i < len(moves); i++ {
+		// selection sort step: bring the best remaining move to i
+		bi := i
+		for j := i + 1; j < len(moves); j++ {
+			if scores[j] > scores[bi] {
+				bi = j
+			}
+		}
+		if bi != i {
+			moves[i], moves[bi] = moves[bi], moves[i]
+			scores[i], scores[bi] = scores[bi], scores[i]
+		}
+		m := moves[i]
+		quiet := scores[i] < killerScore
+		pos.Make(m)
+		same := pos.Side() == side
+		var s int
+		if i == 0 {
+			s = w.child(same, alpha, beta, depth-1, ply+1, pvNode)
+		} else {
+			r := 0
+			if w.e.Options.LMR && quiet && depth >= 3 && i >= 3 {
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
+			}
+			s = w.child(same, alpha, alpha+1, depth-1-r, ply+1, false)
+			if r > 0 && s > alpha && !w.aborted {
+				s = w.child(same, alpha, alpha+1, depth-1, ply+1, false)
+			}
+			if pvNode && s > alpha && s < beta && !w.aborted {
+				s = w.child(same, alpha, beta, depth-1, ply+1, true)
+			}
+		}
+		pos.Unmake(m)
+		if w.aborted {
+			return 0
+		}
+		if s > best {
+			best = s
+			bestMove = m
+			if s > alpha {
+				alpha = s
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if s >= beta {
+					if quiet {
+						w.rewardQuiet(side, ply, m, depth, moves[:i])
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := tt.BoundExact
+	if best <= origAlpha {
+		bound = tt.BoundUpper
+	} else if best >= beta {
+		bound = tt.BoundLower
+	}
+	w.e.TT.Store(key, uint32(bestMove), toTT(best, ply), int8(depth), bound)
+	return best
+}
+
+func (w *worker) qsearch(alpha, beta, ply, qply int) int {
+	if w.tick() {
+		return 0
+	}
+	pos := w.pos
+	stand := pos.Evaluate()
+	if w.noisy == nil || ply >= MaxPly-1 || qply >= 16 {
+		return stand
+	}
+	if stand >= beta {
+		return stand
+	}
+	if stand > alpha {
+		alpha = stand
+	}
+	moves := w.noisy.GenNoisy(w.moves[ply][:0])
+	if len(moves) == 0 {
+		return stand
+	}
+	w.orderMoves(moves, ply, NoMove)
+	scores := &w.scores[ply]
+	side := pos.Side()
+	best := stand
+	for i := 0; i < len(moves); i++ {
+		bi := i
+		for j := i + 1; j < len(moves); j++ {
+			if scores[j] > scores[bi] {
+				bi = j
+			}
+		}
+		if bi != i {
+			moves[i], moves[bi] = moves[bi], moves[i]
+			scores[i], scores[bi] = scores[bi], scores[i]
+		}
+		m := moves[i]
+		pos.Make(m)
+		var s int
+		if over, ts := pos.Terminal(); over {
+			s = terminalScore(ts, ply+1)
+			if pos.Side() != side {
+				s = -s
+			}
+		} else if pos.Side() == side {
+			s = w.qsearch(alpha, beta, ply+1, qply+1)
+		} else {
+			s = -w.qsearch(-beta, -alpha, ply+1, qply+1)
+		}
+		pos.Unmake(m)
+		if w.aborted {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+const (
+	ttScore     = 1 << 30
+	hintBase    = 1 << 24 // hints from the game are added on top of this when positive
+	killerScore = 1 << 22
+)
+
+func histIndex(m Move) int { return int((uint32(m) ^ uint32(m)>>16) & 0xFFFF) }
+
+func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
+	scores := &w.scores[ply]
+	side := w.pos.Side()
+	k := &w.killers[ply]
+	for i, m := range moves {
+		var s int32
+		hint := 0
+		if w.scorer != nil && m != ttMove {
+			hint = w.scorer.ScoreMove(m)
+		}
+		switch {
+		case m == ttMove:
+			s = ttScore
+		case hint > 0:
+			s = hintBase + int32(min(hint, 1<<23))
+		case m == k[0]:
+			s = killerScore + 1
+		case m == k[1]:
+			s = killerScore
+		default:
+			s = w.history[side][histIndex(m)] // kept below killerScore
+		}
+		scores[i] = s
+	}
+}
+
+func (w *worker) rewardQuiet(side, ply int, m Move, depth int, tried []Move) {
+	k := &w.killers[ply]
+	if k[0] != m {
+		k[1] = k[0]
+		k[0] = m
+	}
+	bonus := int32(min(depth*depth, 400))
+	h := &w.history[side]
+	const limit = killerScore / 2
+	i := histIndex(m)
+	h[i] += bonus - h[i]*bonus/limit
+	for _, t := range tried {
+		j := histIndex(t)
+		h[j] -= bonus + h[j]*bonus/limit
+	}
+}

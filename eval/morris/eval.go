@@ -1,0 +1,142 @@
+// Package morris is the evaluation of Nine men's morris positions: material
+// (on the board and in hand), closed mills, potential mills that can be
+// closed next move, mobility and blocked pieces, with weights for the
+// placement, moving and flying phases.
+package morris
+
+import (
+	"math/bits"
+
+	"github.com/pentad-ai/pentad/game/morris/board"
+)
+
+// Weights are the evaluation terms, in units where a piece is Piece.
+type Weights struct {
+	Piece int
+	// placement phase
+	PlaceMill, PlaceThreat, PlaceDouble, PlaceMobility, PlaceJunction int
+	// moving phase
+	MoveMobility, Blocked, MoveThreat, MoveDouble, OpenMill, NoMoves int
+	// flying phase (a side with 3 pieces)
+	FlyThreat, FlyDouble int
+}
+
+// Default are the weights the engine plays with.
+var Default = Weights{
+	Piece:     1000,
+	PlaceMill: 120, PlaceThreat: 180, PlaceDouble: 350, PlaceMobility: 15, PlaceJunction: 25,
+	MoveMobility: 35, Blocked: 45, MoveThreat: 220, MoveDouble: 600, OpenMill: 160, NoMoves: 700,
+	FlyThreat: 300, FlyDouble: 900,
+}
+
+var junction [board.Nodes]int
+
+func init() {
+	for n := 0; n < board.Nodes; n++ {
+		junction[n] = bits.OnesCount32(board.Adj[n]) - 2 // 0, 1 or 2
+	}
+}
+
+// Evaluate scores a position for the side to move, owning us with handUs
+// pieces to place, against them. placing is true during the first 18 plies.
+func (w *Weights) Evaluate(us, them uint32, handUs, handThem int, placing bool) int {
+	v := w.Piece * (bits.OnesCount32(us) + handUs - bits.OnesCount32(them) - handThem)
+	if placing {
+		v += w.placement(us, them, handUs, handThem) - w.placement(them, us, handThem, handUs)
+		return v
+	}
+	a := w.moving(us, them, true)
+	b := w.moving(them, us, false)
+	return v + a - b
+}
+
+// threats is the set of empty nodes where side x could complete a mill with
+// one piece, given the pieces that may arrive there.
+func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32) {
+	empty := board.All &^ (x | y)
+	for _, m := range board.Mills {
+		own := x & m
+		switch bits.OnesCount32(own) {
+		case 3:
+			closed |= m
+		case 2:
+			t := m &^ own & empty
+			if t == 0 {
+				continue
+			}
+			if place || fly {
+				sq |= t
+				continue
+			}
+			n := bits.TrailingZeros32(t)
+			if board.Adj[n]&x&^m != 0 {
+				sq |= t
+			}
+		}
+	}
+	return sq, closed
+}
+
+func (w *Weights) placement(x, y uint32, hx, hy int) int {
+	v := 0
+	empty := board.All &^ (x | y)
+	sq, closed := threats(x, y, false, hx > 0)
+	nt := bits.OnesCount32(sq)
+	v += w.PlaceMill * bits.OnesCount32(closed) / 3
+	v += w.PlaceThreat * nt
+	if nt >= 2 {
+		v += w.PlaceDouble
+	}
+	// nodes where one placement would make two potential mills (forks)
+	for b := x; b != 0; b &= b - 1 {
+		n := bits.TrailingZeros32(b)
+		v += w.PlaceJunction * junction[n]
+		v += w.PlaceMobility * bits.OnesCount32(board.Adj[n]&empty)
+	}
+	return v
+}
+
+func (w *Weights) moving(x, y uint32, toMove bool) int {
+	nx := bits.OnesCount32(x)
+	if nx < 3 {
+		return 0
+	}
+	empty := board.All &^ (x | y)
+	fly := nx == 3
+	v := 0
+	sq, closed := threats(x, y, fly, false)
+	nt := bits.OnesCount32(sq)
+	if fly {
+		v += w.FlyThreat * nt
+		if nt >= 2 {
+			v += w.FlyDouble
+		}
+		return v
+	}
+	v += w.MoveThreat * nt
+	if nt >= 2 {
+		v += w.MoveDouble
+	}
+	mob := 0
+	for b := x; b != 0; b &= b - 1 {
+		n := bits.TrailingZeros32(b)
+		k := bits.OnesCount32(board.Adj[n] & empty)
+		if k == 0 {
+			v -= w.Blocked
+		}
+		mob += k
+	}
+	v += w.MoveMobility * mob
+	if mob == 0 && !toMove {
+		v -= w.NoMoves
+	}
+	// closed mills with a piece that can step out (and back in)
+	if closed != 0 {
+		for _, m := range board.Mills {
+			if x&m == m && board.Neighbours(m)&empty&^m != 0 {
+				v += w.OpenMill
+			}
+		}
+	}
+	return v
+}

@@ -1,0 +1,522 @@
+package morris
+
+import (
+	"math/bits"
+
+	"github.com/pentad-ai/pentad/engine"
+	evalm "github.com/pentad-ai/pentad/eval/morris"
+	"github.com/pentad-ai/pentad/game/morris/board"
+)
+
+// Game constants of the rules.
+const (
+	PlacementPlies = 18  // the first 18 plies place pieces
+	DrawPlies      = 100 // plies without advancement that draw the game
+	MaxPlies       = 9999
+)
+
+// Sides.
+const (
+	White = 0
+	Black = 1
+)
+
+var (
+	zPiece [2][board.Nodes]uint64
+	zHand  [2][10]uint64
+	zSide  uint64
+)
+
+func init() {
+	k := engine.ZobristKeys(0x4D4F5252, 2*board.Nodes+20+1)
+	i := 0
+	for s := 0; s < 2; s++ {
+		for n := 0; n < board.Nodes; n++ {
+			zPiece[s][n] = k[i]
+			i++
+		}
+		for h := 1; h < 10; h++ { // an empty hand adds nothing
+			zHand[s][h] = k[i]
+			i++
+		}
+	}
+	zSide = k[i]
+}
+
+type undo struct {
+	noAdv int32
+	hash  uint64
+}
+
+// Position is a Nine men's morris position with its game history (for the
+// repetition rule). It implements engine.Position. The zero value is not
+// usable: make one with NewPosition or ParsePosition.
+type Position struct {
+	occ   [2]uint32
+	hand  [2]int
+	side  int
+	ply   int // plies played since the start of the game
+	noAdv int // plies without advancement
+	hash  uint64
+	hist  []uint64 // hash of every position of the game, the current one last
+	undos []undo
+	root  int // index in hist of the search root; repetitions after it draw at once
+	db    Endgame
+	eval  evalm.Weights
+}
+
+// Endgame is an endgame database probed during search: for a position in
+// the moving phase with us to move it returns the exact value (positive: win
+// in dist plies, negative: loss, 0 draw) and whether the position is covered.
+type Endgame interface {
+	Probe(us, them uint32) (value int, ok bool)
+}
+
+// NewPosition returns the start position: empty board, white to place.
+func NewPosition() *Position {
+	p := &Position{eval: evalm.Default}
+	p.set([2]uint32{}, White, 0, 0)
+	return p
+}
+
+func handsFor(side, ply int) [2]int {
+	var h [2]int
+	if ply < PlacementPlies {
+		left := PlacementPlies - ply
+		h[side] = (left + 1) / 2
+		h[side^1] = left / 2
+	}
+	return h
+}
+
+func (p *Position) set(occ [2]uint32, side, ply, noAdv int) {
+	p.occ = occ
+	p.side = side
+	p.ply = ply
+	p.noAdv = noAdv
+	p.hand = handsFor(side, ply)
+	p.hash = p.computeHash()
+	if cap(p.hist) < 2048 {
+		p.hist = make([]uint64, 0, 2048)
+		p.undos = make([]undo, 0, 2048)
+	}
+	p.hist = append(p.hist[:0], p.hash)
+	p.undos = p.undos[:0]
+	p.root = 0
+}
+
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for s := 0; s < 2; s++ {
+		for b := p.occ[s]; b != 0; b &= b - 1 {
+			h ^= zPiece[s][bits.TrailingZeros32(b)]
+		}
+		h ^= zHand[s][p.hand[s]]
+	}
+	if p.side == Black {
+		h ^= zSide
+	}
+	return h
+}
+
+// SetEndgame makes the search use db (nil for none).
+func (p *Position) SetEndgame(db Endgame) { p.db = db }
+
+// SetWeights replaces the evaluation weights.
+func (p *Position) SetWeights(w evalm.Weights) { p.eval = w }
+
+// MarkRoot makes the current position the root of a search: a position
+// repeated after it counts as a draw at once (a repetition the side to move
+// can force is as good as the third occurrence).
+func (p *Position) MarkRoot() { p.root = len(p.hist) - 1 }
+
+// Side is the side to move.
+func (p *Position) Side() int { return p.side }
+
+// Hash is the Zobrist key (board, hands, side to move).
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Pieces is the set of nodes occupied by side s.
+func (p *Position) Pieces(s int) uint32 { return p.occ[s] }
+
+// Hand is the number of pieces side s still has to place.
+func (p *Position) Hand(s int) int { return p.hand[s] }
+
+// Ply is the number of plies played.
+func (p *Position) Ply() int { return p.ply }
+
+// NoAdvance is the number of plies without advancement.
+func (p *Position) NoAdvance() int { return p.noAdv }
+
+// Placing reports whether the game is in the placement phase.
+func (p *Position) Placing() bool { return p.ply < PlacementPlies }
+
+// Move encoding: bit 15 always set, to in bits 0..4, from+1 in bits 5..9
+// (0: a placement), take+1 in bits 10..14 (0: no take).
+func encode(from, to, take int) engine.Move {
+	return engine.Move(1<<15 | uint32(to) | uint32(from+1)<<5 | uint32(take+1)<<10)
+}
+
+// MoveParts decodes a move: from is -1 for a placement, take -1 without a take.
+func MoveParts(m engine.Move) (from, to, take int) {
+	return int(m>>5&31) - 1, int(m & 31), int(m>>10&31) - 1
+}
+
+// NewMove builds a move from its parts (from -1: placement, take -1: none).
+func NewMove(from, to, take int) engine.Move { return encode(from, to, take) }
+
+// GenMoves appends every legal move to buf[:0]. It does not look at the
+// game-over rules: call Terminal or Status first.
+func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	us, them := p.occ[p.side], p.occ[p.side^1]
+	empty := board.All &^ (us | them)
+	var takeable uint32
+	haveTake := false
+	if p.ply < PlacementPlies {
+		for e := empty; e != 0; e &= e - 1 {
+			t := bits.TrailingZeros32(e)
+			if board.Closes(us, t) {
+				if !haveTake {
+					takeable, haveTake = board.Takeable(them), true
+				}
+				for x := takeable; x != 0; x &= x - 1 {
+					buf = append(buf, encode(-1, t, bits.TrailingZeros32(x)))
+				}
+			} else {
+				buf = append(buf, encode(-1, t, -1))
+			}
+		}
+		return buf
+	}
+	fly := bits.OnesCount32(us) == 3
+	for f := us; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros32(f)
+		own := us &^ (1 << from)
+		dest := empty
+		if !fly {
+			dest &= board.Adj[from]
+		}
+		for d := dest; d != 0; d &= d - 1 {
+			t := bits.TrailingZeros32(d)
+			if board.Closes(own, t) {
+				if !haveTake {
+					takeable, haveTake = board.Takeable(them), true
+				}
+				for x := takeable; x != 0; x &= x - 1 {
+					buf = append(buf, encode(from, t, bits.TrailingZeros32(x)))
+				}
+			} else {
+				buf = append(buf, encode(from, t, -1))
+			}
+		}
+	}
+	return buf
+}
+
+// GenNoisy appends the moves that close a mill (quiescence search).
+func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	us, them := p.occ[p.side], p.occ[p.side^1]
+	empty := board.All &^ (us | them)
+	var takeable uint32
+	haveTake := false
+	if p.ply < PlacementPlies {
+		for e := empty; e != 0; e &= e - 1 {
+			t := bits.TrailingZeros32(e)
+			if board.Closes(us, t) {
+				if !haveTake {
+					takeable, haveTake = board.Takeable(them), true
+				}
+				for x := takeable; x != 0; x &= x - 1 {
+					buf = append(buf, encode(-1, t, bits.TrailingZeros32(x)))
+				}
+			}
+		}
+		return buf
+	}
+	fly := bits.OnesCount32(us) == 3
+	for f := us; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros32(f)
+		own := us &^ (1 << from)
+		dest := empty
+		if !fly {
+			dest &= board.Adj[from]
+		}
+		for d := dest; d != 0; d &= d - 1 {
+			t := bits.TrailingZeros32(d)
+			if board.Closes(own, t) {
+				if !haveTake {
+					takeable, haveTake = board.Takeable(them), true
+				}
+				for x := takeable; x != 0; x &= x - 1 {
+					buf = append(buf, encode(from, t, bits.TrailingZeros32(x)))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// CountMoves is the number of legal moves, computed without generating them.
+func (p *Position) CountMoves() int {
+	us, them := p.occ[p.side], p.occ[p.side^1]
+	empty := board.All &^ (us | them)
+	n := 0
+	takes := 0
+	if p.ply < PlacementPlies {
+		for e := empty; e != 0; e &= e - 1 {
+			if board.Closes(us, bits.TrailingZeros32(e)) {
+				takes++
+			} else {
+				n++
+			}
+		}
+	} else {
+		fly := bits.OnesCount32(us) == 3
+		for f := us; f != 0; f &= f - 1 {
+			from := bits.TrailingZeros32(f)
+			own := us &^ (1 << from)
+			dest := empty
+			if !fly {
+				dest &= board.Adj[from]
+			}
+			for d := dest; d != 0; d &= d - 1 {
+				if board.Closes(own, bits.TrailingZeros32(d)) {
+					takes++
+				} else {
+					n++
+				}
+			}
+		}
+	}
+	if takes > 0 {
+		n += takes * bits.OnesCount32(board.Takeable(them))
+	}
+	return n
+}
+
+// Make plays m, which must be legal.
+func (p *Position) Make(m engine.Move) {
+	from, to, take := MoveParts(m)
+	s := p.side
+	p.undos = append(p.undos, undo{noAdv: int32(p.noAdv), hash: p.hash})
+	h := p.hash
+	adv := false
+	if from < 0 {
+		h ^= zHand[s][p.hand[s]]
+		p.hand[s]--
+		h ^= zHand[s][p.hand[s]]
+		adv = true
+	} else {
+		p.occ[s] &^= 1 << from
+		h ^= zPiece[s][from]
+	}
+	p.occ[s] |= 1 << to
+	h ^= zPiece[s][to]
+	if take >= 0 {
+		p.occ[s^1] &^= 1 << take
+		h ^= zPiece[s^1][take]
+		adv = true
+	}
+	if adv {
+		p.noAdv = 0
+	} else {
+		p.noAdv++
+	}
+	p.side ^= 1
+	h ^= zSide
+	p.hash = h
+	p.ply++
+	p.hist = append(p.hist, h)
+}
+
+// Unmake takes back m, the last move made.
+func (p *Position) Unmake(m engine.Move) {
+	from, to, take := MoveParts(m)
+	p.ply--
+	p.side ^= 1
+	s := p.side
+	u := p.undos[len(p.undos)-1]
+	p.undos = p.undos[:len(p.undos)-1]
+	p.hist = p.hist[:len(p.hist)-1]
+	p.noAdv = int(u.noAdv)
+	p.hash = u.hash
+	p.occ[s] &^= 1 << to
+	if from < 0 {
+		p.hand[s]++
+	} else {
+		p.occ[s] |= 1 << from
+	}
+	if take >= 0 {
+		p.occ[s^1] |= 1 << take
+	}
+}
+
+// Outcome of a finished game.
+const (
+	NotOver = iota
+	LessThanThree
+	Blocked
+	NoAdvance
+	Repetition
+)
+
+// Status reports whether the game is over by the rules, the winner (White,
+// Black, or -1 for a draw) and the reason (NotOver, LessThanThree, Blocked,
+// NoAdvance, Repetition).
+func (p *Position) Status() (over bool, winner int, reason int) {
+	s := p.side
+	if p.ply >= PlacementPlies {
+		if bits.OnesCount32(p.occ[s]) < 3 {
+			return true, s ^ 1, LessThanThree
+		}
+		if bits.OnesCount32(p.occ[s^1]) < 3 {
+			return true, s, LessThanThree
+		}
+		if p.blocked() {
+			return true, s ^ 1, Blocked
+		}
+	}
+	if p.noAdv >= DrawPlies {
+		return true, -1, NoAdvance
+	}
+	if p.repetitions(false) >= 2 {
+		return true, -1, Repetition
+	}
+	return false, -1, NotOver
+}
+
+// blocked reports whether the side to move, in the moving phase, has no move.
+func (p *Position) blocked() bool {
+	us := p.occ[p.side]
+	empty := board.All &^ (us | p.occ[p.side^1])
+	if bits.OnesCount32(us) == 3 {
+		return empty == 0
+	}
+	return board.Neighbours(us)&empty == 0
+}
+
+// repetitions counts earlier occurrences of the current position (same
+// board and side to move) since the last advancement. With inSearch, an
+// occurrence at or after the search root counts as two.
+func (p *Position) repetitions(inSearch bool) int {
+	n := len(p.hist) - 1
+	if p.noAdv < 4 || n < 4 {
+		return 0
+	}
+	h := p.hash
+	lo := n - p.noAdv
+	if lo < 0 {
+		lo = 0
+	}
+	c := 0
+	for j := n - 4; j >= lo; j -= 2 {
+		if p.hist[j] == h {
+			if inSearch && j >= p.root {
+				return 2
+			}
+			c++
+		}
+	}
+	return c
+}
+
+// DB scores: a database win scores DBWin minus the distance and the search
+// ply; evaluations stay well inside.
+const (
+	DBWin   = 25000
+	EvalMax = 15000
+)
+
+// Terminal implements engine.Position: the game-over rules, a repetition
+// inside the search, and exact endgame-database values.
+func (p *Position) Terminal() (bool, int) {
+	s := p.side
+	if p.ply >= PlacementPlies {
+		nu, nt := bits.OnesCount32(p.occ[s]), bits.OnesCount32(p.occ[s^1])
+		if nu < 3 {
+			return true, -engine.Win
+		}
+		if nt < 3 {
+			return true, engine.Win
+		}
+		if p.blocked() {
+			return true, -engine.Win
+		}
+		if p.noAdv >= DrawPlies {
+			return true, 0
+		}
+		if p.repetitions(true) >= 2 {
+			return true, 0
+		}
+		if p.db != nil {
+			if v, ok := p.db.Probe(p.occ[s], p.occ[s^1]); ok {
+				sp := len(p.hist) - 1 - p.root
+				switch {
+				case v > 0:
+					return true, DBWin - v - sp
+				case v < 0:
+					return true, -DBWin - v + sp
+				}
+				return true, 0
+			}
+		}
+		return false, 0
+	}
+	return false, 0
+}
+
+// Evaluate scores the position for the side to move.
+func (p *Position) Evaluate() int {
+	s := p.side
+	v := p.eval.Evaluate(p.occ[s], p.occ[s^1], p.hand[s], p.hand[s^1], p.ply < PlacementPlies)
+	if v > EvalMax {
+		v = EvalMax
+	} else if v < -EvalMax {
+		v = -EvalMax
+	}
+	return v
+}
+
+// ScoreMove orders mill-closing moves first, preferring takes of mobile
+// pieces and of pieces that threaten a mill.
+func (p *Position) ScoreMove(m engine.Move) int {
+	_, _, take := MoveParts(m)
+	if take < 0 {
+		return 0
+	}
+	them := p.occ[p.side^1]
+	sc := 100
+	// taking a piece that would complete an enemy mill is best
+	if board.Closes(them&^(1<<take), take) {
+		sc += 50
+	}
+	empty := board.All &^ (p.occ[0] | p.occ[1])
+	sc += 10 * bits.OnesCount32(board.Adj[take]&empty)
+	return sc
+}
+
+// Clone returns an independent copy (for search helpers).
+func (p *Position) Clone() engine.Position { return p.Copy() }
+
+// Copy returns an independent copy.
+func (p *Position) Copy() *Position {
+	q := *p
+	q.hist = make([]uint64, len(p.hist), max(cap(p.hist), 2048))
+	copy(q.hist, p.hist)
+	q.undos = make([]undo, len(p.undos), max(cap(p.undos), 2048))
+	copy(q.undos, p.undos)
+	return &q
+}
+
+// IsLegal reports whether m is a legal move here (the game not being over).
+func (p *Position) IsLegal(m engine.Move) bool {
+	var buf [engine.MaxMoves]engine.Move
+	for _, x := range p.GenMoves(buf[:0]) {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,286 @@
+package morris
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// Config are the engine settings of a protocol session.
+type Config struct {
+	MoveTime time.Duration // think time per go; 0 with Depth or Nodes set means none
+	Depth    int           // fixed depth (0: none)
+	Nodes    uint64        // node limit (0: none)
+	Threads  int           // search threads (0: 1)
+	HashMiB  int           // transposition table size (0: 64)
+	Names    bool          // write moves with square names instead of indices
+	// LoadEndgame, if set, is called once after "ready" is written and
+	// returns the endgame database to use (nil for none).
+	LoadEndgame func() Endgame
+}
+
+// DefaultMoveTime is the think time per go without other limits.
+const DefaultMoveTime = time.Second
+
+// Session is the engine side of the protocol (../shared/protocols/morris.md).
+type Session struct {
+	cfg   Config
+	out   *bufio.Writer
+	outMu sync.Mutex
+	eng   *engine.Engine
+	pos   *Position
+	db    Endgame
+	done  chan struct{} // closed when the running search has finished; nil when idle
+}
+
+// NewSession makes a session writing to out.
+func NewSession(out io.Writer, cfg Config) *Session {
+	if cfg.HashMiB <= 0 {
+		cfg.HashMiB = 64
+	}
+	if cfg.Threads <= 0 {
+		cfg.Threads = 1
+	}
+	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
+		cfg.MoveTime = DefaultMoveTime
+	}
+	return &Session{cfg: cfg, out: bufio.NewWriter(out), pos: NewPosition()}
+}
+
+// Run writes "ready", then reads commands from in until quit or the end of
+// input. It returns nil in both cases.
+func Run(in io.Reader, out io.Writer, cfg Config) error {
+	s := NewSession(out, cfg)
+	s.println("ready")
+	if cfg.LoadEndgame != nil {
+		s.db = cfg.LoadEndgame()
+		s.pos.SetEndgame(s.db)
+	}
+	s.eng = engine.New(s.cfg.HashMiB, engine.Options{Threads: s.cfg.Threads, LMR: true, AspWindow: 150})
+	r := bufio.NewReaderSize(in, 4096)
+	for {
+		line, err := r.ReadString('\n')
+		if len(line) > 0 {
+			if s.Handle(line) {
+				return nil
+			}
+		}
+		if err != nil {
+			s.finish(true)
+			return nil
+		}
+	}
+}
+
+func (s *Session) println(a string) {
+	s.outMu.Lock()
+	s.out.WriteString(a)
+	s.out.WriteByte('\n')
+	s.out.Flush()
+	s.outMu.Unlock()
+}
+
+// finish waits for a running search; with stop it is told to stop first.
+func (s *Session) finish(stop bool) {
+	if s.done == nil {
+		return
+	}
+	if stop {
+		// The search goroutine may not have entered the engine yet, which
+		// clears the stop flag on entry: keep asking until it is done.
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			s.eng.Stop()
+			select {
+			case <-s.done:
+				s.done = nil
+				return
+			case <-t.C:
+			}
+		}
+	}
+	<-s.done
+	s.done = nil
+}
+
+// Handle processes one command line and reports whether the session ends.
+func (s *Session) Handle(line string) (quit bool) {
+	tok := strings.Fields(line)
+	if len(tok) == 0 {
+		return false
+	}
+	cmd := strings.ToLower(tok[0])
+	switch cmd {
+	case "stop":
+		s.finish(true)
+		return false
+	case "quit":
+		s.finish(true)
+		return true
+	}
+	// Everything else is processed in order, after a running search.
+	s.finish(false)
+	switch cmd {
+	case "init":
+		s.newGame(NewPosition())
+	case "newgame":
+		if len(tok) == 1 {
+			s.newGame(NewPosition())
+			return false
+		}
+		p, err := ParsePosition(tok[1])
+		if err != nil {
+			p, err = ParsePosition(strings.Join(tok[1:], ""))
+		}
+		if err == nil {
+			s.newGame(p)
+		}
+	case "move":
+		if len(tok) < 2 {
+			return false
+		}
+		m, err := s.pos.ParseMove(tok[1])
+		if err == nil {
+			s.pos.Make(m)
+		}
+	case "go":
+		noplay := len(tok) > 1 && strings.ToLower(tok[1]) == "noplay"
+		s.startGo(noplay)
+	}
+	return false
+}
+
+func (s *Session) newGame(p *Position) {
+	p.SetEndgame(s.db)
+	s.pos = p
+	s.eng.NewGame()
+}
+
+func (s *Session) startGo(noplay bool) {
+	if over, _, _ := s.pos.Status(); over {
+		s.println("bestmove none")
+		return
+	}
+	done := make(chan struct{})
+	s.done = done
+	sp := s.pos.Copy()
+	sp.MarkRoot()
+	go func() {
+		defer close(done)
+		m := s.think(sp)
+		s.println("bestmove " + FormatMove(m, s.cfg.Names))
+		if !noplay {
+			s.pos.Make(m)
+		}
+	}()
+}
+
+func (s *Session) info(t time.Duration, score int, nodes uint64) {
+	s.println(fmt.Sprintf("info time %.4f eval %d nodes %d", t.Seconds(), score, nodes))
+}
+
+// think chooses the move for sp (not over): from the endgame database when
+// the position is covered, otherwise by search.
+func (s *Session) think(sp *Position) engine.Move {
+	start := time.Now()
+	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes}
+	if s.cfg.MoveTime > 0 {
+		margin := min(s.cfg.MoveTime/10, 30*time.Millisecond)
+		lim.Hard = s.cfg.MoveTime - margin
+		lim.Soft = s.cfg.MoveTime * 2 / 5
+	}
+	if s.db != nil {
+		if m, v, draws, ok := RootFromEndgame(sp, s.db); ok {
+			if v != 0 || len(draws) == 1 {
+				s.info(time.Since(start), endgameScore(v), 0)
+				return m
+			}
+			lim.RootMoves = draws
+		}
+	}
+	s.eng.OnInfo = func(in engine.Info) { s.info(in.Time, in.Score, in.Nodes) }
+	res := s.eng.Search(sp, lim)
+	if res.Depth == 0 {
+		s.info(time.Since(start), res.Score, res.Nodes)
+	}
+	if !sp.IsLegal(res.Move) {
+		var buf [engine.MaxMoves]engine.Move
+		res.Move = sp.GenMoves(buf[:0])[0]
+	}
+	return res.Move
+}
+
+func endgameScore(v int) int {
+	switch {
+	case v > 0:
+		return DBWin - v
+	case v < 0:
+		return -DBWin - v
+	}
+	return 0
+}
+
+// RootFromEndgame picks the move of a position covered by the database: the
+// fastest win, else the drawing moves (draws lists them), else the slowest
+// loss. v is the value of the chosen move (plies to the win, or minus the
+// plies to the loss, 0 for a draw); ok is false when p is not covered.
+func RootFromEndgame(p *Position, db Endgame) (best engine.Move, v int, draws []engine.Move, ok bool) {
+	if p.Placing() {
+		return 0, 0, nil, false
+	}
+	s := p.side
+	if _, ok := db.Probe(p.occ[s], p.occ[s^1]); !ok {
+		return 0, 0, nil, false
+	}
+	var buf [engine.MaxMoves]engine.Move
+	moves := p.GenMoves(buf[:0])
+	bestRank := -1 << 30
+	for _, m := range moves {
+		p.Make(m)
+		var cv int
+		if over, winner, _ := p.Status(); over {
+			switch winner {
+			case s:
+				cv = 1
+			case -1:
+				cv = 0
+			default:
+				cv = -1
+			}
+		} else {
+			w, ok := db.Probe(p.occ[p.side], p.occ[s])
+			if !ok {
+				p.Unmake(m)
+				return 0, 0, nil, false
+			}
+			switch {
+			case w > 0:
+				cv = -(w + 1)
+			case w < 0:
+				cv = -w + 1
+			}
+		}
+		p.Unmake(m)
+		// rank: wins by shortness, then draws, then losses by length
+		var rank int
+		switch {
+		case cv > 0:
+			rank = 100000 - cv
+		case cv == 0:
+			rank = 0
+			draws = append(draws, m)
+		default:
+			rank = -100000 - cv
+		}
+		if rank > bestRank {
+			bestRank, best, v = rank, m, cv
+		}
+	}
+	return best, v, draws, len(moves) > 0
+}

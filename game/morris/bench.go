@@ -23,7 +23,10 @@ const BenchDepth = 9
 
 // Bench searches the bench positions to BenchDepth with one thread and no
 // endgame database; the node count is the signature.
-func Bench() bench.Report {
+func Bench() bench.Report { return BenchAt(BenchDepth) }
+
+// BenchAt is Bench at another depth.
+func BenchAt(depth int) bench.Report {
 	ps := make([]engine.Position, 0, len(BenchPositions))
 	for _, s := range BenchPositions {
 		p, err := ParsePosition(s)
@@ -32,5 +35,5 @@ func Bench() bench.Report {
 		}
 		ps = append(ps, p)
 	}
-	return bench.Search(ps, BenchDepth, 16, engine.Options{LMR: true, AspWindow: 150})
+	return bench.Search(ps, depth, 16, engine.Options{LMR: true, AspWindow: 150})
 }

@@ -49,19 +49,23 @@ func NewSession(out io.Writer, cfg Config) *Session {
 	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
 		cfg.MoveTime = DefaultMoveTime
 	}
-	return &Session{cfg: cfg, out: bufio.NewWriter(out), pos: NewPosition()}
-}
-
-// Run writes "ready", then reads commands from in until quit or the end of
-// input. It returns nil in both cases.
-func Run(in io.Reader, out io.Writer, cfg Config) error {
-	s := NewSession(out, cfg)
-	s.println("ready")
+	s := &Session{cfg: cfg, out: bufio.NewWriter(out), pos: NewPosition()}
 	if cfg.LoadEndgame != nil {
 		s.db = cfg.LoadEndgame()
 		s.pos.SetEndgame(s.db)
 	}
-	s.eng = engine.New(s.cfg.HashMiB, engine.Options{Threads: s.cfg.Threads, LMR: true, AspWindow: 150})
+	s.eng = engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, LMR: true, AspWindow: 150})
+	return s
+}
+
+// Run writes "ready" at once, then prepares the engine (table, endgame
+// database) and reads commands from in until quit or the end of input. It
+// returns nil in both cases, or the error of the first write.
+func Run(in io.Reader, out io.Writer, cfg Config) error {
+	if _, err := io.WriteString(out, "ready\n"); err != nil {
+		return err
+	}
+	s := NewSession(out, cfg)
 	r := bufio.NewReaderSize(in, 4096)
 	for {
 		line, err := r.ReadString('\n')

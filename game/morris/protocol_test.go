@@ -1,0 +1,260 @@
+package morris
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+type pipeSession struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func startSession(t *testing.T, cfg Config) *pipeSession {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ps := &pipeSession{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
+	go func() {
+		err := Run(inR, outW, cfg)
+		outW.Close()
+		ps.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			ps.lines <- sc.Text()
+		}
+		close(ps.lines)
+	}()
+	return ps
+}
+
+func (ps *pipeSession) send(cmds ...string) {
+	for _, c := range cmds {
+		if _, err := io.WriteString(ps.in, c+"\n"); err != nil {
+			ps.t.Fatalf("write %q: %v", c, err)
+		}
+	}
+}
+
+// next returns the next line (failing after a generous minute).
+func (ps *pipeSession) next() string {
+	ps.t.Helper()
+	select {
+	case l, ok := <-ps.lines:
+		if !ok {
+			ps.t.Fatal("output closed")
+		}
+		return l
+	case <-time.After(time.Minute):
+		ps.t.Fatal("no output")
+	}
+	return ""
+}
+
+// bestmove skips info lines and returns the move of the bestmove line.
+func (ps *pipeSession) bestmove() string {
+	ps.t.Helper()
+	infos := 0
+	for {
+		l := ps.next()
+		if strings.HasPrefix(l, "bestmove ") {
+			if infos == 0 && l != "bestmove none" {
+				ps.t.Errorf("bestmove without info line")
+			}
+			return strings.TrimPrefix(l, "bestmove ")
+		}
+		f := strings.Fields(l)
+		if len(f) != 7 || f[0] != "info" || f[1] != "time" || f[3] != "eval" || f[5] != "nodes" {
+			ps.t.Fatalf("unexpected line %q", l)
+		}
+		infos++
+	}
+}
+
+func (ps *pipeSession) close() {
+	ps.in.Close()
+	if err := <-ps.done; err != nil {
+		ps.t.Errorf("Run: %v", err)
+	}
+}
+
+func TestSessionPlaysLegalGame(t *testing.T) {
+	ps := startSession(t, Config{Depth: 3, Threads: 1, HashMiB: 1})
+	if l := ps.next(); l != "ready" {
+		t.Fatalf("first line %q", l)
+	}
+	ps.send("init")
+	ref := NewPosition()
+	for i := 0; i < 400; i++ {
+		if over, _, _ := ref.Status(); over {
+			break
+		}
+		ps.send("  go  ")
+		mv := ps.bestmove()
+		m, err := ref.ParseMove(mv)
+		if err != nil {
+			t.Fatalf("ply %d: engine played %q in %s: %v", i, mv, ref, err)
+		}
+		ref.Make(m)
+	}
+	over, _, _ := ref.Status()
+	if !over {
+		t.Fatalf("game not over after 400 plies: %s", ref)
+	}
+	ps.send("go")
+	if mv := ps.bestmove(); mv != "none" {
+		t.Errorf("after the game: bestmove %s", mv)
+	}
+	ps.send("move P0") // ignored: game over
+	ps.send("quit")
+	ps.close()
+}
+
+func TestSessionNoplayAndMoves(t *testing.T) {
+	ps := startSession(t, Config{Depth: 2, Threads: 1, HashMiB: 1, Names: true})
+	ps.next()
+	ps.send("init", "newgame w:0,4,13,22;b:2,10,20,16;w;40;0")
+	ps.send("go noplay")
+	a := ps.bestmove()
+	ps.send("go noplay")
+	b := ps.bestmove()
+	p := mustPos(t, "w:0,4,13,22;b:2,10,20,16;w;40;0")
+	for _, mv := range []string{a, b} {
+		if _, err := p.ParseMove(mv); err != nil || strings.ContainsAny(mv[1:2], "0123456789") {
+			t.Errorf("noplay move %q (names expected): %v", mv, err)
+		}
+	}
+	// garbage and illegal input change nothing
+	ps.send("", "   ", "hello world", "move", "move X9", "move M0-3", "newgame w:0;b:0;w;0;0", "go foo bar")
+	mv := ps.bestmove()
+	if _, err := p.ParseMove(mv); err != nil {
+		t.Errorf("after garbage: %q not legal for white in the set position: %v", mv, err)
+	}
+	// the move was played: black is to move now
+	p.Make(must(p.ParseMove(mv)))
+	ps.send("go")
+	mv = ps.bestmove()
+	if _, err := p.ParseMove(mv); err != nil {
+		t.Errorf("black reply %q: %v", mv, err)
+	}
+	// a square-name position, and a move given in names
+	ps.send("newgame  w:a7,d7;b:;b;3;0 extra", "move Pg7", "go")
+	q := mustPos(t, "w:0,1;b:2;w;4;0")
+	if mv := ps.bestmove(); mv != "Pd6" && func() bool { _, err := q.ParseMove(mv); return err != nil }() {
+		t.Errorf("move %q after names position", mv)
+	}
+	ps.send("quit")
+	ps.close()
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func TestSessionStopAndQuit(t *testing.T) {
+	ps := startSession(t, Config{MoveTime: time.Hour, Threads: 2, HashMiB: 1})
+	ps.next()
+	ps.send("go", "stop")
+	mv := ps.bestmove()
+	if _, err := NewPosition().ParseMove(mv); err != nil {
+		t.Errorf("stopped at once: %q: %v", mv, err)
+	}
+	ps.send("stop", "stop") // nothing to stop: no output
+	ps.send("go noplay")
+	time.Sleep(50 * time.Millisecond)
+	ps.send("stop")
+	mv2 := ps.bestmove()
+	p := NewPosition()
+	p.Make(must(p.ParseMove(mv)))
+	if _, err := p.ParseMove(mv2); err != nil {
+		t.Errorf("second move %q: %v", mv2, err)
+	}
+	ps.send("go", "quit")
+	for range ps.lines { // a bestmove may or may not come; the session ends
+	}
+	if err := <-ps.done; err != nil {
+		t.Error(err)
+	}
+}
+
+func TestSessionEndOfInput(t *testing.T) {
+	var out bytes.Buffer
+	err := Run(strings.NewReader("init\nnewgame\ngo\n"), &out, Config{Nodes: 2000, Threads: 1, HashMiB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if lines[0] != "ready" || !strings.HasPrefix(lines[len(lines)-1], "bestmove P") {
+		t.Errorf("output %q", out.String())
+	}
+}
+
+func FuzzSession(f *testing.F) {
+	for _, s := range []string{
+		"init\nnewgame\nmove P4\nmove P5\ngo noplay\n",
+		"newgame w:0,2,4;b:1,3;b;4;0\ngo\n",
+		"newgame w:a7,d7;b:g7;b;3;0\nmove Pd6\n",
+		"newgame w:0,1,2;b:3,4;w;20;0\ngo\n",
+		"move M0-1\nmove P4T15\nmove M1-4T9\nmove Pd6Tg4\nmove Ma7-d7\n",
+		"newgame ;;;;\nnewgame w:;b:;w;9999;9999\ngo\n",
+		"\x00\xff go\n stop \n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		in = strings.ReplaceAll(in, "quit", "")
+		var out bytes.Buffer
+		if err := Run(strings.NewReader(in), &out, Config{Nodes: 300, Threads: 1, HashMiB: 1}); err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(&out)
+		sc.Scan()
+		if sc.Text() != "ready" {
+			t.Fatalf("first line %q", sc.Text())
+		}
+		for sc.Scan() {
+			l := sc.Text()
+			if !strings.HasPrefix(l, "info time ") && !strings.HasPrefix(l, "bestmove ") {
+				t.Fatalf("unexpected output %q", l)
+			}
+		}
+	})
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"P4", "P4T15", "M0-1", "M1-4T9", "Pd6Tg4", "Ma7-d7", "w:0,2,4;b:1,3;b;4;0", "w:a7;b:;w;1;0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if m, err := ParseMoveText(s); err == nil {
+			for _, names := range []bool{false, true} {
+				m2, err := ParseMoveText(FormatMove(m, names))
+				if err != nil || m2 != m {
+					t.Fatalf("%q: round trip %v", s, err)
+				}
+			}
+		}
+		if p, err := ParsePosition(s); err == nil {
+			q, err := ParsePosition(p.String())
+			if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
+				t.Fatalf("%q: position round trip %v", s, err)
+			}
+			p.Status()
+			p.Terminal()
+			if m, err := p.ParseMove("P0"); err == nil {
+				p.Make(m)
+			}
+		}
+	})
+}

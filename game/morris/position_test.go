@@ -144,7 +144,7 @@ func TestGameOver(t *testing.T) {
 		reason int
 	}{
 		{"w:0,1;b:3,4,5;w;18;0", true, Black, LessThanThree},
-		{"w:0,1;b:3,4,5;w;17;0", false, -1, NotOver},     // counted from ply 18 only
+		{"w:0,1;b:3,4,5;w;17;0", false, -1, NotOver},         // counted from ply 18 only
 		{"w:0,1,2;b:3,4;w;20;0", true, White, LessThanThree}, // black below 3
 		{"w:0,1,9;b:2,4,10,21,3;w;40;0", false, -1, NotOver},
 		// white 0,2,9 blocked: 0 needs 1 or 9 (own), 2 needs 1,14; black holds 1,14,10,21

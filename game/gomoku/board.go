@@ -1,0 +1,568 @@
+package gomoku
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+)
+
+// Board geometry: a fixed padded array, five wall cells around the largest
+// board, so that every line window of ±5 stays inside the array.
+const (
+	MaxSize = 32
+	MinSize = 5
+	pad     = 5
+	stride  = MaxSize + 2*pad
+	nCells  = stride * stride
+)
+
+// dirs are the four line directions: east, south, south-east, south-west.
+var dirs = [4]int{1, stride, stride + 1, stride - 1}
+
+// Cell contents.
+const (
+	Empty   = 0
+	BlackSt = 1
+	WhiteSt = 2
+	Wall    = 3 // off the board, or a neutral stone (BOARD field 3)
+)
+
+// Side numbers.
+const (
+	Black = 0
+	White = 1
+)
+
+// Rule is the winning rule of a game.
+type Rule uint8
+
+// The rules.
+const (
+	Freestyle Rule = iota // five or more in a row wins
+	Standard              // exactly five wins; an overline does not
+	Renju                 // black: exactly five, overline/4-4/3-3 forbidden; white: five or more
+	Caro                  // exactly five that is not blocked at both ends by the opponent
+)
+
+func (r Rule) String() string {
+	switch r {
+	case Freestyle:
+		return "freestyle"
+	case Standard:
+		return "standard"
+	case Renju:
+		return "renju"
+	case Caro:
+		return "caro"
+	}
+	return "rule(" + strconv.Itoa(int(r)) + ")"
+}
+
+// ParseRule reads a rule name (freestyle, standard, renju, caro).
+func ParseRule(s string) (Rule, error) {
+	switch strings.ToLower(s) {
+	case "freestyle", "free", "0":
+		return Freestyle, nil
+	case "standard", "exact", "1":
+		return Standard, nil
+	case "renju", "4":
+		return Renju, nil
+	case "caro", "8":
+		return Caro, nil
+	}
+	return 0, fmt.Errorf("unknown rule %q", s)
+}
+
+func (r Rule) fiveKindOf(side int) fiveKind {
+	switch r {
+	case Standard:
+		return exactFive
+	case Renju:
+		if side == Black {
+			return exactFive
+		}
+		return fiveOrMore
+	case Caro:
+		return caroFive
+	}
+	return fiveOrMore
+}
+
+var zobrist = engine.ZobristKeys(0x604d0c, 2*nCells+1)
+
+func zkey(side, c int) uint64 { return zobrist[side*nCells+c] }
+
+var sideKey = zobrist[2*nCells]
+
+type undo struct {
+	move engine.Move
+	won  bool // the move made a winning five
+}
+
+// Position is a Gomoku position with incremental line patterns. The zero
+// value is not usable: make one with NewPosition.
+type Position struct {
+	w, h  int
+	rule  Rule
+	side  int
+	hash  uint64
+	cell  [nCells]uint8
+	key   [nCells][4]uint32
+	pat   [2][nCells][4]uint8
+	cls   [2][nCells]uint8
+	val   [2][nCells]int32
+	near  [nCells]uint8
+	sum   [2]int32
+	cnt   [2][ev.NumClasses]int32
+	tbl   [2][]uint8
+	empty int // playable empty cells
+	n     int // moves on the stack
+	stack [MaxSize*MaxSize + 1]undo
+	// stones placed by SetStone (not on the undo stack)
+	base int
+	// scratch for the VCF solver and move generation
+	vcf vcfState
+}
+
+// NewPosition returns the empty board of w columns and h rows under rule.
+func NewPosition(w, h int, rule Rule) (*Position, error) {
+	if w < MinSize || h < MinSize || w > MaxSize || h > MaxSize {
+		return nil, fmt.Errorf("board %dx%d not supported (%d..%d)", w, h, MinSize, MaxSize)
+	}
+	if rule > Caro {
+		return nil, fmt.Errorf("unknown rule %d", rule)
+	}
+	p := &Position{}
+	p.init(w, h, rule)
+	return p, nil
+}
+
+func (p *Position) init(w, h int, rule Rule) {
+	p.w, p.h, p.rule = w, h, rule
+	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
+	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
+	p.side = Black
+	p.hash = 0
+	p.n = 0
+	p.base = 0
+	p.sum = [2]int32{}
+	p.cnt = [2][ev.NumClasses]int32{}
+	p.empty = w * h
+	for i := range p.cell {
+		x, y := i%stride-pad, i/stride-pad
+		if x >= 0 && y >= 0 && x < w && y < h {
+			p.cell[i] = Empty
+		} else {
+			p.cell[i] = Wall
+		}
+		p.near[i] = 0
+		p.key[i] = [4]uint32{}
+		for s := 0; s < 2; s++ {
+			p.pat[s][i] = [4]uint8{}
+			p.cls[s][i] = ev.TNone
+			p.val[s][i] = 0
+		}
+	}
+	for i := range p.cell {
+		if p.cell[i] != Empty {
+			continue
+		}
+		for d, dd := range dirs {
+			var k uint32
+			for o := -5; o <= 5; o++ {
+				if o == 0 {
+					continue
+				}
+				j := i + o*dd
+				if p.cell[j] == Wall {
+					k |= 3 << (2 * slotOf(o))
+				}
+			}
+			p.key[i][d] = k
+			p.pat[Black][i][d] = p.tbl[Black][k]
+			p.pat[White][i][d] = p.tbl[White][k]
+		}
+		p.refresh(i)
+	}
+}
+
+// Width and Height of the board; Rule of the game.
+func (p *Position) Width() int  { return p.w }
+func (p *Position) Height() int { return p.h }
+func (p *Position) Rule() Rule  { return p.rule }
+
+// Index is the cell of column x and row y (both from 0), or -1 off the board.
+func (p *Position) Index(x, y int) int {
+	if x < 0 || y < 0 || x >= p.w || y >= p.h {
+		return -1
+	}
+	return (y+pad)*stride + x + pad
+}
+
+// XY are the coordinates of a cell.
+func XY(c int) (x, y int) { return c%stride - pad, c/stride - pad }
+
+// MoveAt is the move on column x, row y, or NoMove off the board.
+func (p *Position) MoveAt(x, y int) engine.Move {
+	c := p.Index(x, y)
+	if c < 0 {
+		return engine.NoMove
+	}
+	return engine.Move(c)
+}
+
+// FormatMove writes a move in protocol notation "x,y".
+func FormatMove(m engine.Move) string {
+	x, y := XY(int(m))
+	return strconv.Itoa(x) + "," + strconv.Itoa(y)
+}
+
+// ParseXY reads "x,y" (spaces allowed around the numbers).
+func ParseXY(s string) (x, y int, err error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return 0, 0, errors.New("expected x,y")
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil {
+		return 0, 0, errors.New("expected x,y")
+	}
+	return x, y, nil
+}
+
+// ParseMove reads a move in protocol notation "x,y" and checks that it is on
+// the board (not that it is legal).
+func (p *Position) ParseMove(s string) (engine.Move, error) {
+	x, y, err := ParseXY(s)
+	if err != nil {
+		return engine.NoMove, err
+	}
+	m := p.MoveAt(x, y)
+	if m == engine.NoMove {
+		return m, fmt.Errorf("%d,%d is off the %dx%d board", x, y, p.w, p.h)
+	}
+	return m, nil
+}
+
+// At returns the content of column x, row y (Wall off the board).
+func (p *Position) At(x, y int) int {
+	c := p.Index(x, y)
+	if c < 0 {
+		return Wall
+	}
+	return int(p.cell[c])
+}
+
+// Side is the side to move: Black (0) moves first.
+func (p *Position) Side() int { return p.side }
+
+// Hash is the Zobrist key, side to move included.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Ply is the number of moves on the undo stack.
+func (p *Position) Ply() int { return p.n }
+
+// Moves returns the moves on the undo stack, first to last.
+func (p *Position) Moves() []engine.Move {
+	out := make([]engine.Move, p.n)
+	for i := range out {
+		out[i] = p.stack[i].move
+	}
+	return out
+}
+
+// LastMove is the last move made, or NoMove.
+func (p *Position) LastMove() engine.Move {
+	if p.n == 0 {
+		return engine.NoMove
+	}
+	return p.stack[p.n-1].move
+}
+
+// refresh recomputes the class and value of empty cell c for both sides from
+// its line codes.
+func (p *Position) refresh(c int) {
+	for s := 0; s < 2; s++ {
+		cl, v := ev.Classify(p.pat[s][c])
+		if s == Black && p.rule == Renju && cl != ev.TFive && blackSuspect(&p.pat[Black][c]) {
+			// probably forbidden: no value for black here
+			cl, v = ev.TNone, 0
+		}
+		p.cnt[s][p.cls[s][c]]--
+		p.cnt[s][cl]++
+		p.sum[s] += v - p.val[s][c]
+		p.cls[s][c] = cl
+		p.val[s][c] = v
+	}
+}
+
+// blackSuspect tells whether a black move with these line codes may be
+// forbidden under renju (double three, double four, overline); the exact
+// test is Forbidden.
+func blackSuspect(pt *[4]uint8) bool {
+	n := 0
+	for _, c := range pt {
+		switch c {
+		case ev.Over, ev.F4:
+			return true
+		case ev.F3, ev.B4:
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// clear zeroes the class of a cell that became occupied.
+func (p *Position) clear(c int) {
+	for s := 0; s < 2; s++ {
+		p.cnt[s][p.cls[s][c]]--
+		p.cnt[s][ev.TNone]++
+		p.sum[s] -= p.val[s][c]
+		p.cls[s][c] = ev.TNone
+		p.val[s][c] = 0
+	}
+}
+
+// place puts colour col (1, 2 or Wall) on empty cell c and updates the keys
+// and the patterns around it.
+func (p *Position) place(c int, col uint8) {
+	p.cell[c] = col
+	p.empty--
+	p.clear(c)
+	p.pat[Black][c] = [4]uint8{}
+	p.pat[White][c] = [4]uint8{}
+	for d, dd := range dirs {
+		for k := 1; k <= 5; k++ {
+			q := c + k*dd
+			p.key[q][d] |= uint32(col) << (2 * slotOf(-k))
+			q = c - k*dd
+			p.key[q][d] |= uint32(col) << (2 * slotOf(k))
+		}
+	}
+	p.rescan(c)
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			p.near[c+dy*stride+dx]++
+		}
+	}
+}
+
+// remove takes the stone off cell c.
+func (p *Position) remove(c int) {
+	col := p.cell[c]
+	p.cell[c] = Empty
+	p.empty++
+	for d, dd := range dirs {
+		for k := 1; k <= 5; k++ {
+			q := c + k*dd
+			p.key[q][d] &^= uint32(col) << (2 * slotOf(-k))
+			q = c - k*dd
+			p.key[q][d] &^= uint32(col) << (2 * slotOf(k))
+		}
+	}
+	for d := range dirs {
+		k := p.key[c][d]
+		p.pat[Black][c][d] = p.tbl[Black][k]
+		p.pat[White][c][d] = p.tbl[White][k]
+	}
+	p.refresh(c)
+	p.rescan(c)
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			p.near[c+dy*stride+dx]--
+		}
+	}
+}
+
+// rescan recomputes the patterns of the empty cells on the lines through c.
+func (p *Position) rescan(c int) {
+	tb, tw := p.tbl[Black], p.tbl[White]
+	for d, dd := range dirs {
+		for k := -5; k <= 5; k++ {
+			if k == 0 {
+				continue
+			}
+			q := c + k*dd
+			if p.cell[q] != Empty {
+				continue
+			}
+			key := p.key[q][d]
+			nb, nw := tb[key], tw[key]
+			if nb == p.pat[Black][q][d] && nw == p.pat[White][q][d] {
+				continue
+			}
+			p.pat[Black][q][d] = nb
+			p.pat[White][q][d] = nw
+			p.refresh(q)
+		}
+	}
+}
+
+// makesFive reports whether side playing empty cell c wins at once.
+func (p *Position) makesFive(side, c int) bool {
+	pt := &p.pat[side][c]
+	return pt[0] == ev.Five || pt[1] == ev.Five || pt[2] == ev.Five || pt[3] == ev.Five
+}
+
+// Make plays m for the side to move. m must be legal.
+func (p *Position) Make(m engine.Move) {
+	c := int(m)
+	won := p.makesFive(p.side, c)
+	p.place(c, uint8(p.side+1))
+	p.hash ^= zkey(p.side, c) ^ sideKey
+	p.stack[p.n] = undo{move: m, won: won}
+	p.n++
+	p.side ^= 1
+}
+
+// Unmake takes back m, the last move made.
+func (p *Position) Unmake(m engine.Move) {
+	p.n--
+	p.side ^= 1
+	c := int(m)
+	p.hash ^= zkey(p.side, c) ^ sideKey
+	p.remove(c)
+}
+
+// SetStone puts a stone of side (or a neutral stone when side is 2) on empty
+// cell c without touching the side to move or the undo stack; it is for
+// setting up positions (BOARD). It returns false if the cell is not empty.
+func (p *Position) SetStone(c int, side int) bool {
+	if c < 0 || c >= nCells || p.cell[c] != Empty || p.n != 0 {
+		return false
+	}
+	switch side {
+	case Black, White:
+		p.place(c, uint8(side+1))
+		p.hash ^= zkey(side, c)
+	default:
+		p.place(c, Wall)
+	}
+	p.base++
+	return true
+}
+
+// SetSide sets the side to move (for setting up positions).
+func (p *Position) SetSide(s int) {
+	if s != p.side {
+		p.side = s
+		p.hash ^= sideKey
+	}
+}
+
+// Stones is the number of stones on the board.
+func (p *Position) Stones() int { return p.w*p.h - p.empty }
+
+// IsEmptyCell reports whether m is an empty cell of the board.
+func (p *Position) IsEmptyCell(m engine.Move) bool {
+	c := int(m)
+	return c > 0 && c < nCells && p.cell[c] == Empty
+}
+
+// IsLegal reports whether the side to move may play m: an empty cell, not
+// forbidden for black under renju, and the game not over.
+func (p *Position) IsLegal(m engine.Move) bool {
+	if !p.IsEmptyCell(m) {
+		return false
+	}
+	if over, _, _ := p.Status(); over {
+		return false
+	}
+	return !p.IsForbidden(m)
+}
+
+// IsForbidden reports whether m is a forbidden move for the side to move
+// (only black under renju has forbidden moves).
+func (p *Position) IsForbidden(m engine.Move) bool {
+	if p.rule != Renju || p.side != Black || !p.IsEmptyCell(m) {
+		return false
+	}
+	return p.Forbidden(int(m))
+}
+
+// Status is the game-over status: over, the winner (Black, White, or -1 for
+// a draw) and the reason.
+func (p *Position) Status() (over bool, winner int, reason string) {
+	if p.n > 0 && p.stack[p.n-1].won {
+		return true, p.side ^ 1, "five in a row"
+	}
+	if p.empty == 0 {
+		return true, -1, "board full"
+	}
+	return false, -1, ""
+}
+
+// Winner returns Black or White if the last move made five, else -1.
+func (p *Position) Winner() int {
+	if p.n > 0 && p.stack[p.n-1].won {
+		return p.side ^ 1
+	}
+	return -1
+}
+
+// Terminal implements engine.Position. Beside the real end of the game it
+// reports positions decided at once: the side to move has a five to play
+// (win), or the opponent threatens five on two cells that cannot both be
+// blocked (loss).
+func (p *Position) Terminal() (bool, int) {
+	if p.n > 0 && p.stack[p.n-1].won {
+		return true, -engine.Win
+	}
+	if p.empty == 0 {
+		return true, 0
+	}
+	if p.cnt[p.side][ev.TFive] > 0 {
+		return true, engine.Win
+	}
+	if p.cnt[p.side^1][ev.TFive] >= 2 {
+		return true, -engine.Win
+	}
+	return false, 0
+}
+
+// Evaluate implements engine.Position: the pattern score for the side to move.
+func (p *Position) Evaluate() int {
+	s := p.side
+	v := ev.Score(p.sum[s], p.sum[s^1], &p.cnt[s], &p.cnt[s^1])
+	if v >= engine.WinBound {
+		v = engine.WinBound - 1
+	} else if v <= -engine.WinBound {
+		v = -engine.WinBound + 1
+	}
+	return v
+}
+
+// Clone implements engine.Position.
+func (p *Position) Clone() engine.Position {
+	q := *p
+	return &q
+}
+
+// CopyFrom makes p a copy of q without allocating.
+func (p *Position) CopyFrom(q *Position) { *p = *q }
+
+// String draws the board, X black, O white, # neutral.
+func (p *Position) String() string {
+	var b strings.Builder
+	for y := 0; y < p.h; y++ {
+		for x := 0; x < p.w; x++ {
+			switch p.At(x, y) {
+			case BlackSt:
+				b.WriteByte('X')
+			case WhiteSt:
+				b.WriteByte('O')
+			case Wall:
+				b.WriteByte('#')
+			default:
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

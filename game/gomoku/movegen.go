@@ -1,0 +1,179 @@
+package gomoku
+
+import (
+	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+)
+
+// MaxCandidates bounds the quiet moves GenMoves returns (the best by pattern
+// value); threat responses are never cut.
+var MaxCandidates = 24
+
+// boardStart and boardEnd bound the scan over the padded array.
+func (p *Position) scanRange() (int, int) {
+	return pad*stride + pad, (pad+p.h-1)*stride + pad + p.w
+}
+
+// legalFor filters a candidate for the side to move (renju forbidden moves).
+func (p *Position) legalFor(c int) bool {
+	if p.rule != Renju || p.side != Black {
+		return true
+	}
+	if p.cls[Black][c] == ev.TFive {
+		return true
+	}
+	pt := &p.pat[Black][c]
+	if !blackSuspect(pt) {
+		return true
+	}
+	return !p.Forbidden(c)
+}
+
+// hasCode reports whether any line code of cell c for side s is at least min.
+func (p *Position) hasCode(s, c int, min uint8) bool {
+	pt := &p.pat[s][c]
+	for _, v := range pt {
+		if v >= min && v != ev.Over {
+			return true
+		}
+	}
+	return false
+}
+
+// GenMoves implements engine.Position: the candidate moves of the search.
+// Threats restrict them: against a five only the block; against an open
+// three or a four-to-be (the opponent can make an open four or double four)
+// the own fours and the cells where the opponent makes a four; otherwise the
+// empty cells within two of a stone, the best MaxCandidates by value.
+func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	s, o := p.side, p.side^1
+	lo, hi := p.scanRange()
+	if p.Stones() == 0 {
+		c := p.Index(p.w/2, p.h/2)
+		return append(buf, engine.Move(c))
+	}
+	if p.cnt[s][ev.TFive] > 0 {
+		for c := lo; c < hi; c++ {
+			if p.cell[c] == Empty && p.cls[s][c] == ev.TFive {
+				return append(buf, engine.Move(c))
+			}
+		}
+	}
+	if p.cnt[o][ev.TFive] > 0 {
+		for c := lo; c < hi; c++ {
+			if p.cell[c] == Empty && p.cls[o][c] == ev.TFive && p.legalFor(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		if len(buf) > 0 {
+			return buf
+		}
+	}
+	if p.cnt[o][ev.TFlex4] > 0 {
+		for c := lo; c < hi; c++ {
+			if p.cell[c] != Empty || p.near[c] == 0 {
+				continue
+			}
+			if (p.hasCode(s, c, ev.B4) || p.hasCode(o, c, ev.B4)) && p.legalFor(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		if len(buf) > 0 {
+			return buf
+		}
+	}
+	for c := lo; c < hi; c++ {
+		if p.cell[c] == Empty && p.near[c] > 0 && p.legalFor(c) {
+			buf = append(buf, engine.Move(c))
+		}
+	}
+	if len(buf) > MaxCandidates {
+		// partial selection of the best MaxCandidates by value
+		for i := 0; i < MaxCandidates; i++ {
+			bi, bv := i, p.moveValue(int(buf[i]))
+			for j := i + 1; j < len(buf); j++ {
+				if v := p.moveValue(int(buf[j])); v > bv {
+					bi, bv = j, v
+				}
+			}
+			buf[i], buf[bi] = buf[bi], buf[i]
+		}
+		buf = buf[:MaxCandidates]
+	}
+	return buf
+}
+
+// moveValue is the ordering value of cell c for the side to move: its own
+// gain plus what it takes from the opponent.
+func (p *Position) moveValue(c int) int32 {
+	return p.val[p.side][c]*OwnWeight/4 + p.val[p.side^1][c]
+}
+
+// OwnWeight (over 4) weighs attack against defence in move ordering.
+const OwnWeight = 5
+
+// ScoreMove implements engine.MoveScorer.
+func (p *Position) ScoreMove(m engine.Move) int {
+	return int(p.moveValue(int(m))) + 1
+}
+
+// IsLegal for the search's table moves is the full legality test, which the
+// engine's Legality interface asks for.
+var _ engine.Legality = (*Position)(nil)
+
+// LegalMoves appends every legal move (every empty cell, less renju
+// forbidden cells for black) to buf[:0]; it is empty when the game is over.
+func (p *Position) LegalMoves(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	if over, _, _ := p.Status(); over {
+		return buf
+	}
+	lo, hi := p.scanRange()
+	for c := lo; c < hi; c++ {
+		if p.cell[c] == Empty && p.legalFor(c) {
+			buf = append(buf, engine.Move(c))
+		}
+	}
+	return buf
+}
+
+// Perft counts the move sequences of the given length over legal moves,
+// stopping at finished games.
+func (p *Position) Perft(depth int) uint64 {
+	bufs := make([][]engine.Move, depth+1)
+	for i := range bufs {
+		bufs[i] = make([]engine.Move, 0, MaxSize*MaxSize)
+	}
+	return p.perft(depth, bufs)
+}
+
+func (p *Position) perft(depth int, bufs [][]engine.Move) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	moves := p.LegalMoves(bufs[depth])
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		p.Make(m)
+		n += p.perft(depth-1, bufs)
+		p.Unmake(m)
+	}
+	return n
+}
+
+// PerftPosition adapts a position to bench.Perft and bench.Divide: all legal
+// moves, and only the real end of the game.
+type PerftPosition struct{ *Position }
+
+// GenMoves lists every legal move.
+func (q PerftPosition) GenMoves(buf []engine.Move) []engine.Move { return q.LegalMoves(buf) }
+
+// Terminal is the real end of the game.
+func (q PerftPosition) Terminal() (bool, int) {
+	over, _, _ := q.Status()
+	return over, 0
+}

@@ -1,0 +1,275 @@
+package gomoku
+
+import (
+	"sync"
+
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+)
+
+// Line keys. For every cell and direction the position keeps a 20-bit key:
+// 2 bits for each of the ten cells at offsets -5..-1, +1..+5 along the line
+// (0 empty, 1 black, 2 white, 3 wall or neutral stone). The pattern tables map
+// a key to the line code of eval/gomoku for the side that would play the cell.
+
+const (
+	keyBits  = 20
+	keyCount = 1 << keyBits
+)
+
+// slotOf is the key slot of the cell at offset k (k in -5..5, k != 0).
+func slotOf(k int) uint {
+	if k < 0 {
+		return uint(k + 5)
+	}
+	return uint(k + 4)
+}
+
+// fiveKind says what counts as a winning five in the tables.
+type fiveKind uint8
+
+const (
+	fiveOrMore fiveKind = iota // freestyle, and white in renju
+	exactFive                  // standard, and black in renju
+	caroFive                   // exactly five, not blocked at both ends by the opponent
+	numFiveKinds
+)
+
+// patternTables are indexed by the side that would play (0 black, 1 white)
+// and the line key.
+type patternTables [2][]uint8
+
+var (
+	tableOnce [numFiveKinds]sync.Once
+	tables    [numFiveKinds]patternTables
+)
+
+func tablesFor(k fiveKind) *patternTables {
+	tableOnce[k].Do(func() { tables[k] = buildTables(k) })
+	return &tables[k]
+}
+
+// Line cell values used while classifying: own, empty, opponent stone,
+// wall.
+const (
+	lE = 0
+	lO = 1
+	lX = 2
+	lW = 3
+)
+
+type line [11]uint8
+
+func buildTables(k fiveKind) patternTables {
+	memo := make([]uint8, keyCount)
+	for i := range memo {
+		memo[i] = 0xFF
+	}
+	black := make([]uint8, keyCount)
+	for key := 0; key < keyCount; key++ {
+		var l line
+		for kk := -5; kk <= 5; kk++ {
+			if kk == 0 {
+				continue
+			}
+			v := uint8(key>>(2*slotOf(kk))) & 3
+			switch v {
+			case 0:
+				l[kk+5] = lE
+			case 1:
+				l[kk+5] = lO
+			case 2:
+				l[kk+5] = lX
+			default:
+				l[kk+5] = lW
+			}
+		}
+		canon(&l, k)
+		ck := packLine(&l)
+		if memo[ck] == 0xFF {
+			memo[ck] = classifyLine(l, k)
+		}
+		black[key] = memo[ck]
+	}
+	white := make([]uint8, keyCount)
+	for key := 0; key < keyCount; key++ {
+		white[key] = black[swapColours(uint32(key))]
+	}
+	return patternTables{black, white}
+}
+
+// swapColours exchanges black and white in a key.
+func swapColours(key uint32) uint32 {
+	lo := key & 0x55555 // low bits of each slot
+	hi := key & 0xAAAAA // high bits
+	// slot values: 1 (lo only) <-> 2 (hi only); 3 stays, 0 stays
+	both := lo & (hi >> 1)
+	onlyLo := lo &^ (hi >> 1)
+	onlyHi := (hi >> 1) &^ lo
+	return both | both<<1 | onlyLo<<1 | onlyHi
+}
+
+// canon makes equivalent lines equal: beyond the first blocker on each side
+// nothing matters. For caro the opponent stone next to a five matters, so the
+// first blocker keeps its kind; elsewhere opponent stones and walls are the same.
+func canon(l *line, k fiveKind) {
+	for _, dir := range [2]int{-1, 1} {
+		blocked := false
+		for i := 5 + dir; i >= 0 && i <= 10; i += dir {
+			if blocked {
+				l[i] = lW
+				continue
+			}
+			if l[i] == lX || l[i] == lW {
+				blocked = true
+				if k != caroFive {
+					l[i] = lW
+				}
+			}
+		}
+	}
+}
+
+func packLine(l *line) uint32 {
+	var v uint32
+	for i, c := range l {
+		if i == 5 {
+			continue
+		}
+		v = v<<2 | uint32(c)
+	}
+	return v
+}
+
+// runThrough returns the ends of the run of own stones through index 5.
+func runThrough(l *line) (a, b int) {
+	a, b = 5, 5
+	for a > 0 && l[a-1] == lO {
+		a--
+	}
+	for b < 10 && l[b+1] == lO {
+		b++
+	}
+	return
+}
+
+// isFive reports whether the own stones through index 5 make a winning five.
+func isFive(l *line, k fiveKind) bool {
+	a, b := runThrough(l)
+	n := b - a + 1
+	switch k {
+	case fiveOrMore:
+		return n >= 5
+	case exactFive:
+		return n == 5
+	default:
+		if n != 5 {
+			return false
+		}
+		return !(a > 0 && b < 10 && l[a-1] == lX && l[b+1] == lX)
+	}
+}
+
+// fivePoints counts the empty cells that would complete a winning five
+// through index 5 (the cell itself is already own).
+func fivePoints(l *line, k fiveKind) int {
+	n := 0
+	for q := 1; q <= 9; q++ {
+		if l[q] != lE {
+			continue
+		}
+		l[q] = lO
+		if isFive(l, k) {
+			n++
+		}
+		l[q] = lE
+	}
+	return n
+}
+
+// threeLevel returns 2 if some further move makes an open four (two five
+// points), 1 if some further move makes a four, 0 otherwise.
+func threeLevel(l *line, k fiveKind) int {
+	best := 0
+	for q := 1; q <= 9; q++ {
+		if l[q] != lE {
+			continue
+		}
+		l[q] = lO
+		a, b := runThrough(l)
+		// a five point must join q and the centre: skip far cells cheaply
+		if q >= a-4 && q <= b+4 {
+			n := fivePoints(l, k)
+			if n >= 2 {
+				best = 2
+			} else if n == 1 && best == 0 {
+				best = 1
+			}
+		}
+		l[q] = lE
+		if best == 2 {
+			break
+		}
+	}
+	return best
+}
+
+// classifyLine computes the line code of the centre cell (index 5, empty).
+func classifyLine(l line, k fiveKind) uint8 {
+	l[5] = lO
+	if isFive(&l, k) {
+		return ev.Five
+	}
+	a, b := runThrough(&l)
+	if k != fiveOrMore && b-a+1 >= 6 {
+		return ev.Over
+	}
+	switch fivePoints(&l, k) {
+	case 0:
+	case 1:
+		return ev.B4
+	default:
+		return ev.F4
+	}
+	switch threeLevel(&l, k) {
+	case 2:
+		return ev.F3
+	case 1:
+		return ev.B3
+	}
+	two := 0
+	for q := 1; q <= 9; q++ {
+		if l[q] != lE {
+			continue
+		}
+		l[q] = lO
+		t := threeLevel(&l, k)
+		l[q] = lE
+		if t == 2 {
+			two = 2
+			break
+		}
+		if t == 1 {
+			two = 1
+		}
+	}
+	switch two {
+	case 2:
+		return ev.F2
+	case 1:
+		return ev.B2
+	}
+	// alive: some window of five cells through the centre holds no blocker
+	for s := 1; s <= 5; s++ {
+		ok := true
+		for i := s; i < s+5; i++ {
+			if l[i] == lX || l[i] == lW {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return ev.Alive
+		}
+	}
+	return ev.Dead
+}

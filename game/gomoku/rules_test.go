@@ -1,0 +1,281 @@
+package gomoku
+
+import (
+	"testing"
+
+	"github.com/pentad-ai/pentad/bench"
+	"github.com/pentad-ai/pentad/engine"
+)
+
+type stone struct{ x, y, side int }
+
+func b(x, y int) stone { return stone{x, y, Black} }
+func w(x, y int) stone { return stone{x, y, White} }
+
+// setup builds a 15x15 position with the stones and the side to move.
+func setup(t *testing.T, rule Rule, side int, stones ...stone) *Position {
+	t.Helper()
+	p, err := NewPosition(15, 15, rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range stones {
+		if !p.SetStone(p.Index(s.x, s.y), s.side) {
+			t.Fatalf("cannot set %v", s)
+		}
+	}
+	p.SetSide(side)
+	checkIncremental(t, p)
+	return p
+}
+
+// checkIncremental compares the incremental pattern state with a position
+// rebuilt from scratch.
+func checkIncremental(t *testing.T, p *Position) {
+	t.Helper()
+	q, _ := NewPosition(p.w, p.h, p.rule)
+	for c := range p.cell {
+		if p.cell[c] == BlackSt || p.cell[c] == WhiteSt {
+			q.SetStone(c, int(p.cell[c])-1)
+		} else if p.cell[c] == Wall && q.cell[c] == Empty {
+			q.SetStone(c, 2)
+		}
+	}
+	if q.pat != p.pat || q.cls != p.cls || q.val != p.val || q.sum != p.sum || q.near != p.near || q.key != p.key {
+		t.Fatalf("incremental state differs from a fresh build\n%s", p)
+	}
+	for s := 0; s < 2; s++ {
+		for cl := 1; cl < len(p.cnt[s]); cl++ {
+			if p.cnt[s][cl] != q.cnt[s][cl] {
+				t.Fatalf("class counts differ for side %d class %d: %d vs %d", s, cl, p.cnt[s][cl], q.cnt[s][cl])
+			}
+		}
+	}
+}
+
+func play(t *testing.T, p *Position, x, y int) {
+	t.Helper()
+	m := p.MoveAt(x, y)
+	if !p.IsLegal(m) {
+		t.Fatalf("%d,%d should be legal\n%s", x, y, p)
+	}
+	p.Make(m)
+	checkIncremental(t, p)
+}
+
+func TestFreestyleFiveAndOverline(t *testing.T) {
+	p := setup(t, Freestyle, Black, b(3, 7), b(4, 7), b(5, 7), b(6, 7), w(0, 0), w(1, 0), w(2, 0), w(3, 0))
+	play(t, p, 7, 7)
+	if over, win, _ := p.Status(); !over || win != Black {
+		t.Fatalf("five should win: %v %v", over, win)
+	}
+	p = setup(t, Freestyle, Black, b(2, 7), b(3, 7), b(4, 7), b(6, 7), b(7, 7))
+	play(t, p, 5, 7)
+	if p.Winner() != Black {
+		t.Fatal("overline wins in freestyle")
+	}
+}
+
+func TestStandardExactFive(t *testing.T) {
+	p := setup(t, Standard, Black, b(2, 7), b(3, 7), b(4, 7), b(6, 7), b(7, 7))
+	play(t, p, 5, 7)
+	if p.Winner() != -1 {
+		t.Fatal("overline must not win under the standard rule")
+	}
+	p = setup(t, Standard, White, w(2, 7), w(3, 7), w(4, 7), w(6, 7), b(8, 7))
+	play(t, p, 5, 7)
+	if p.Winner() != White {
+		t.Fatal("exact five wins")
+	}
+}
+
+func TestCaro(t *testing.T) {
+	// blocked at both ends by the opponent: no win
+	p := setup(t, Caro, Black, w(2, 7), b(3, 7), b(4, 7), b(5, 7), b(6, 7), w(8, 7))
+	play(t, p, 7, 7)
+	if p.Winner() != -1 {
+		t.Fatal("a five blocked at both ends does not win in caro")
+	}
+	// blocked at one end: wins
+	p = setup(t, Caro, Black, w(2, 7), b(3, 7), b(4, 7), b(5, 7), b(6, 7))
+	play(t, p, 7, 7)
+	if p.Winner() != Black {
+		t.Fatal("a five open at one end wins in caro")
+	}
+	// against the edge with the other end blocked: the edge does not block
+	p = setup(t, Caro, Black, b(0, 7), b(1, 7), b(2, 7), b(3, 7), w(5, 7))
+	play(t, p, 4, 7)
+	if p.Winner() != Black {
+		t.Fatal("the board edge does not block in caro")
+	}
+	// overline does not win
+	p = setup(t, Caro, White, w(2, 7), w(3, 7), w(4, 7), w(6, 7), w(7, 7))
+	play(t, p, 5, 7)
+	if p.Winner() != -1 {
+		t.Fatal("overline does not win in caro")
+	}
+	// diagonal five blocked at both ends
+	p = setup(t, Caro, White, b(2, 2), w(3, 3), w(4, 4), w(5, 5), w(6, 6), b(8, 8))
+	play(t, p, 7, 7)
+	if p.Winner() != -1 {
+		t.Fatal("diagonal five blocked at both ends does not win in caro")
+	}
+}
+
+func forbiddenAt(t *testing.T, p *Position, x, y int) bool {
+	t.Helper()
+	m := p.MoveAt(x, y)
+	f := p.IsForbidden(m)
+	if f == p.IsLegal(m) {
+		t.Fatalf("IsForbidden and IsLegal agree at %d,%d", x, y)
+	}
+	return f
+}
+
+func TestRenjuForbidden(t *testing.T) {
+	cases := []struct {
+		name   string
+		stones []stone
+		x, y   int
+		forbid bool
+	}{
+		{"double three", []stone{b(5, 7), b(6, 7), b(7, 5), b(7, 6)}, 7, 7, true},
+		{"split double three", []stone{b(4, 7), b(6, 7), b(7, 4), b(7, 6)}, 7, 7, true},
+		{"three blocked one side is not open", []stone{w(4, 7), b(5, 7), b(6, 7), b(7, 5), b(7, 6)}, 7, 7, false},
+		{"three blocked far side still open", []stone{w(3, 7), b(5, 7), b(6, 7), b(7, 5), b(7, 6)}, 7, 7, true},
+		{"four-three allowed", []stone{w(3, 7), b(4, 7), b(5, 7), b(6, 7), b(7, 5), b(7, 6)}, 7, 7, false},
+		{"double four", []stone{w(3, 7), b(4, 7), b(5, 7), b(6, 7), w(7, 3), b(7, 4), b(7, 5), b(7, 6)}, 7, 7, true},
+		{"double four in one line", []stone{b(3, 7), b(4, 7), b(5, 7), b(9, 7), b(10, 7), b(11, 7)}, 7, 7, true},
+		{"overline", []stone{b(2, 7), b(3, 7), b(4, 7), b(6, 7), b(7, 7)}, 5, 7, true},
+		{"five beats double four", []stone{b(3, 7), b(4, 7), b(5, 7), b(6, 7), b(7, 4), b(7, 5), b(7, 6), w(7, 3)}, 7, 7, false},
+		{"open four alone is fine", []stone{b(4, 7), b(5, 7), b(6, 7)}, 7, 7, false},
+		{"three with four elsewhere in line", []stone{b(5, 7), b(6, 7)}, 7, 7, false},
+		// The horizontal three's only straight-four point (8,7) is itself a
+		// double four, so that three is false: one real three, allowed.
+		{"false three (completion point forbidden)", []stone{
+			w(3, 7), b(5, 7), b(6, 7), // horizontal three, only (8,7) makes a straight four
+			b(7, 5), b(7, 6), // vertical three
+			b(8, 8), b(8, 9), b(8, 10), // (8,7) makes a vertical four
+			b(9, 6), b(10, 5), b(11, 4), // ... and a diagonal four: (8,7) is 4-4
+		}, 7, 7, false},
+		// With a shorter vertical and no diagonal, (8,7) is a four-three, a
+		// legal completion: the horizontal three is real, double three.
+		{"same three made real", []stone{
+			w(3, 7), b(5, 7), b(6, 7), b(7, 5), b(7, 6), b(8, 8), b(8, 9),
+		}, 7, 7, true},
+		// X X c . O with O also at (3,7): the horizontal three cannot become
+		// a straight four on either side, so it is not open.
+		{"three closed at both distances", []stone{
+			w(3, 7), b(5, 7), b(6, 7), b(7, 5), b(7, 6), w(9, 7),
+		}, 7, 7, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := setup(t, Renju, Black, tc.stones...)
+			if got := forbiddenAt(t, p, tc.x, tc.y); got != tc.forbid {
+				t.Fatalf("forbidden = %v, want %v\n%s", got, tc.forbid, p)
+			}
+			// white is never restricted
+			p.SetSide(White)
+			if p.IsForbidden(p.MoveAt(tc.x, tc.y)) {
+				t.Fatal("white has no forbidden moves")
+			}
+			// other rules have no forbidden moves
+			q := setup(t, Freestyle, Black, tc.stones...)
+			if q.IsForbidden(q.MoveAt(tc.x, tc.y)) {
+				t.Fatal("freestyle has no forbidden moves")
+			}
+		})
+	}
+}
+
+func TestRenjuWins(t *testing.T) {
+	// black five with a double four at the same time wins
+	p := setup(t, Renju, Black, b(3, 7), b(4, 7), b(5, 7), b(6, 7), b(7, 4), b(7, 5), b(7, 6), w(7, 3))
+	play(t, p, 7, 7)
+	if p.Winner() != Black {
+		t.Fatal("black five wins even with a double four")
+	}
+	// white overline wins
+	p = setup(t, Renju, White, w(2, 7), w(3, 7), w(4, 7), w(6, 7), w(7, 7))
+	play(t, p, 5, 7)
+	if p.Winner() != White {
+		t.Fatal("white overline wins in renju")
+	}
+	// black cannot play an overline; the referee API refuses it
+	p = setup(t, Renju, Black, b(2, 7), b(3, 7), b(4, 7), b(6, 7), b(7, 7))
+	if p.IsLegal(p.MoveAt(5, 7)) {
+		t.Fatal("black overline must be illegal")
+	}
+}
+
+func TestLegalMovesRenjuCount(t *testing.T) {
+	p := setup(t, Renju, Black, b(5, 7), b(6, 7), b(7, 5), b(7, 6), w(0, 0), w(14, 14), w(0, 14), w(14, 0))
+	var buf [MaxSize * MaxSize]engine.Move
+	moves := p.LegalMoves(buf[:0])
+	if len(moves) != 225-8-1 {
+		t.Fatalf("legal moves %d, want %d (one forbidden)", len(moves), 225-9)
+	}
+	for _, m := range moves {
+		if m == p.MoveAt(7, 7) {
+			t.Fatal("forbidden move listed")
+		}
+	}
+}
+
+func TestPerft(t *testing.T) {
+	p, _ := NewPosition(15, 15, Freestyle)
+	want := []uint64{1, 225, 225 * 224, 225 * 224 * 223}
+	for d, n := range want {
+		if got := p.Perft(d); got != n {
+			t.Fatalf("perft %d = %d, want %d", d, got, n)
+		}
+	}
+	if got := bench.Perft(PerftPosition{p}, 2); got != 225*224 {
+		t.Fatalf("bench.Perft = %d", got)
+	}
+	lines := bench.Divide(PerftPosition{p}, 2, FormatMove)
+	if len(lines) != 225 || lines[0].Count != 224 {
+		t.Fatalf("divide %d lines", len(lines))
+	}
+	// 5x5: the game ends with fives; small enough to count by brute force.
+	q, _ := NewPosition(5, 5, Freestyle)
+	if got, want := q.Perft(3), uint64(25*24*23); got != want {
+		t.Fatalf("5x5 perft 3 = %d, want %d", got, want)
+	}
+	// a five after black's 5th stone stops the line: compare with a naive count
+	r := setup(t, Freestyle, Black, b(3, 7), b(4, 7), b(5, 7), b(6, 7), w(3, 8), w(4, 8), w(5, 8), w(6, 8))
+	// black: 217 moves; the two five points end the game, the other 215 leave
+	// white 216 replies, two of them winning (2,8) and (7,8) unless black
+	// took one of them; a white five ends the line before black's third move.
+	if got, want := r.Perft(2), uint64(215*216); got != want {
+		t.Fatalf("perft 2 with fives = %d, want %d", got, want)
+	}
+	if got, want := r.Perft(3), uint64(215 * (2*215 + 213*214)); got != want {
+		t.Fatalf("perft 3 with fives = %d, want %d", got, want)
+	}
+}
+
+func TestMakeUnmakeRestores(t *testing.T) {
+	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
+		p, _ := NewPosition(15, 15, rule)
+		fresh, _ := NewPosition(15, 15, rule)
+		seq := [][2]int{{7, 7}, {8, 8}, {7, 8}, {6, 9}, {7, 9}, {7, 10}, {7, 6}, {6, 6}, {5, 5}, {9, 7}, {0, 0}, {14, 14}, {13, 14}}
+		var ms []engine.Move
+		for _, s := range seq {
+			m := p.MoveAt(s[0], s[1])
+			if !p.IsLegal(m) {
+				break
+			}
+			p.Make(m)
+			ms = append(ms, m)
+			checkIncremental(t, p)
+		}
+		for i := len(ms) - 1; i >= 0; i-- {
+			p.Unmake(ms[i])
+		}
+		if p.hash != fresh.hash || p.pat != fresh.pat || p.sum != fresh.sum || p.key != fresh.key || p.near != fresh.near || p.cnt != fresh.cnt {
+			t.Fatalf("%v: make/unmake did not restore the position", rule)
+		}
+	}
+}

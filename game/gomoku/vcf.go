@@ -1,0 +1,203 @@
+package gomoku
+
+import (
+	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+)
+
+// VCF: victory by continuous fours. The attacker (the side to move) plays a
+// four at every move; the defender's answer is forced (the five point), unless
+// the defender already has a five to play. A line wins when the attacker gets
+// an open four (or two fours at once) or a five, or when a renju black
+// defender is forced onto a forbidden cell.
+
+const (
+	vcfMaxDepth = 40
+	vcfHashBits = 16
+)
+
+type vcfState struct {
+	nodes  uint64
+	limit  uint64
+	failed [1 << vcfHashBits]uint64 // hashes of positions without VCF (by depth left)
+	fdep   [1 << vcfHashBits]uint8
+	pv     [vcfMaxDepth * 2]engine.Move
+	pvLen  int
+	line   [vcfMaxDepth * 2]engine.Move
+}
+
+// VCFResult is the outcome of a VCF search.
+type VCFResult struct {
+	Win   bool
+	Move  engine.Move   // the first move of the win
+	Line  []engine.Move // attacker and defender moves, the win included
+	Nodes uint64
+}
+
+// ClearVCF forgets the positions known to have no VCF.
+func (p *Position) ClearVCF() {
+	p.vcf.failed = [1 << vcfHashBits]uint64{}
+	p.vcf.fdep = [1 << vcfHashBits]uint8{}
+}
+
+// VCF searches a victory by continuous fours for the side to move, visiting
+// at most maxNodes positions (0: a default of one million), depth at most
+// maxDepth attacker moves (0: the maximum).
+func (p *Position) VCF(maxNodes uint64, maxDepth int) VCFResult {
+	if maxNodes == 0 {
+		maxNodes = 1 << 20
+	}
+	if maxDepth <= 0 || maxDepth > vcfMaxDepth {
+		maxDepth = vcfMaxDepth
+	}
+	st := &p.vcf
+	st.nodes = 0
+	st.limit = maxNodes
+	st.pvLen = 0
+	win := p.vcfSearch(maxDepth, 0)
+	r := VCFResult{Win: win, Nodes: st.nodes}
+	if win && st.pvLen > 0 {
+		r.Line = append([]engine.Move(nil), st.pv[:st.pvLen]...)
+		r.Move = r.Line[0]
+	}
+	return r
+}
+
+// HasVCF is VCF without the line, for use inside searches (no allocation).
+func (p *Position) HasVCF(maxNodes uint64, maxDepth int) bool {
+	st := &p.vcf
+	st.nodes = 0
+	st.limit = maxNodes
+	st.pvLen = 0
+	if maxDepth <= 0 || maxDepth > vcfMaxDepth {
+		maxDepth = vcfMaxDepth
+	}
+	return p.vcfSearch(maxDepth, 0)
+}
+
+// fiveCellNear finds side's five cell on the lines through c (the cells a
+// new four at c can threaten), or -1.
+func (p *Position) fiveCellNear(side, c int) int {
+	for _, dd := range dirs {
+		for k := -4; k <= 4; k++ {
+			q := c + k*dd
+			if k != 0 && p.cell[q] == Empty && p.cls[side][q] == ev.TFive {
+				return q
+			}
+		}
+	}
+	return -1
+}
+
+func (p *Position) fiveCell(side int) (int, int) {
+	lo, hi := p.scanRange()
+	first, n := -1, 0
+	for c := lo; c < hi; c++ {
+		if p.cell[c] == Empty && p.cls[side][c] == ev.TFive {
+			if first < 0 {
+				first = c
+			}
+			n++
+		}
+	}
+	return first, n
+}
+
+func (p *Position) vcfSearch(depth, ply int) bool {
+	st := &p.vcf
+	st.nodes++
+	if st.nodes > st.limit {
+		return false
+	}
+	a, d := p.side, p.side^1
+	if p.cnt[a][ev.TFive] > 0 {
+		c, _ := p.fiveCell(a)
+		st.line[ply] = engine.Move(c)
+		st.pvLen = copy(st.pv[:], st.line[:ply+1])
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	slot := p.hash & (1<<vcfHashBits - 1)
+	if st.failed[slot] == p.hash && int(st.fdep[slot]) >= depth {
+		return false
+	}
+	lo, hi := p.scanRange()
+	forced := -1
+	if p.cnt[d][ev.TFive] > 0 {
+		b, n := p.fiveCell(d)
+		if n > 1 || !p.hasCode(a, b, ev.B4) || !p.legalFor(b) {
+			return false
+		}
+		forced = b
+		lo, hi = b, b+1
+	}
+	for c := lo; c < hi; c++ {
+		if p.cell[c] != Empty || p.near[c] == 0 {
+			continue
+		}
+		cl := p.cls[a][c]
+		if cl < ev.TB4 && !p.hasCode(a, c, ev.B4) {
+			continue
+		}
+		if !p.legalFor(c) {
+			continue
+		}
+		st.line[ply] = engine.Move(c)
+		if cl == ev.TFlex4 && forced < 0 {
+			// open four or double four, opponent has no five: won
+			// (the five follows next move)
+			p.Make(engine.Move(c))
+			b := p.fiveCellNear(a, c)
+			p.Unmake(engine.Move(c))
+			if b >= 0 {
+				st.line[ply+1] = engine.Move(b) // any defence; shown for the record
+				st.pvLen = copy(st.pv[:], st.line[:ply+1])
+				return true
+			}
+		}
+		p.Make(engine.Move(c))
+		b := p.fiveCellNear(a, c)
+		if b < 0 {
+			p.Unmake(engine.Move(c))
+			continue
+		}
+		if p.rule == Renju && d == Black && p.Forbidden(b) {
+			// the only defence is forbidden for black
+			p.Unmake(engine.Move(c))
+			st.pvLen = copy(st.pv[:], st.line[:ply+1])
+			return true
+		}
+		if p.makesFive(d, b) {
+			// the defence wins (cannot happen without a prior five threat)
+			p.Unmake(engine.Move(c))
+			continue
+		}
+		st.line[ply+1] = engine.Move(b)
+		p.Make(engine.Move(b))
+		win := p.vcfSearch(depth-1, ply+2)
+		p.Unmake(engine.Move(b))
+		p.Unmake(engine.Move(c))
+		if win {
+			return true
+		}
+		if st.nodes > st.limit {
+			return false
+		}
+	}
+	if st.nodes <= st.limit {
+		st.failed[slot] = p.hash
+		st.fdep[slot] = uint8(depth)
+	}
+	return false
+}
+
+// OpponentVCF reports whether the side not to move would have a VCF if it
+// could move now (the threat the side to move must answer).
+func (p *Position) OpponentVCF(maxNodes uint64, maxDepth int) VCFResult {
+	p.SetSide(p.side ^ 1)
+	r := p.VCF(maxNodes, maxDepth)
+	p.SetSide(p.side ^ 1)
+	return r
+}

@@ -1,0 +1,75 @@
+// Command quoridor is the Quoridor engine: it speaks the Quoridor Text
+// Protocol (../shared/protocols/quoridor-qtp.txt) on standard input and
+// output, as the course referee starts it:
+//
+//	quoridor [-seed N] [-gametime 180s] [-movetime 30s] [-threads 1] [-hash 64] [-depth N] [-nodes N] [-v]
+//	quoridor perft N [size [walls]] | divide N [size [walls]] | bench
+//
+// Unknown arguments are ignored.
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/pentad-ai/pentad/bench"
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/quoridor"
+)
+
+func main() {
+	cfg, sub := quoridor.ParseArgs(os.Args[1:])
+	if len(sub) > 0 {
+		os.Exit(run(sub))
+	}
+	for _, a := range os.Args[1:] {
+		if a == "-v" || a == "--v" {
+			cfg.Log = os.Stderr
+		}
+	}
+	if err := quoridor.NewSession(cfg).Run(os.Stdin, os.Stdout); err != nil {
+		os.Exit(1)
+	}
+}
+
+func run(args []string) int {
+	switch args[0] {
+	case "bench":
+		quoridor.Bench().Print(os.Stdout, "quoridor")
+		return 0
+	case "perft", "divide":
+		if len(args) < 2 {
+			fmt.Fprintln(os.Stderr, "usage: quoridor perft|divide DEPTH [SIZE [WALLS]]")
+			return 2
+		}
+		d, err := strconv.Atoi(args[1])
+		if err != nil || d < 1 || d > 10 {
+			fmt.Fprintln(os.Stderr, "bad depth")
+			return 2
+		}
+		n := 9
+		if len(args) > 2 {
+			if n, err = strconv.Atoi(args[2]); err != nil || !quoridor.ValidSize(n) {
+				fmt.Fprintln(os.Stderr, "bad size (odd, 3..25)")
+				return 2
+			}
+		}
+		walls := quoridor.DefaultWalls(n)
+		if len(args) > 3 {
+			if walls, err = strconv.Atoi(args[3]); err != nil || walls < 0 {
+				fmt.Fprintln(os.Stderr, "bad walls")
+				return 2
+			}
+		}
+		p := quoridor.New(n, walls)
+		if args[0] == "divide" {
+			bench.PrintDivide(os.Stdout, bench.Divide(p, d, p.FormatMove))
+			return 0
+		}
+		bench.RunPerft(os.Stdout, func(depth int) uint64 { return bench.Perft(p, depth) }, d)
+		return 0
+	}
+	_ = engine.MaxMoves
+	return 2
+}

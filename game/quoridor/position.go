@@ -1,0 +1,697 @@
+package quoridor
+
+import (
+	"github.com/pentad-ai/pentad/engine"
+	evalq "github.com/pentad-ai/pentad/eval/quoridor"
+)
+
+// Board limits, colours and wall orientations.
+const (
+	MinSize = 3
+	MaxSize = 25
+
+	Black = 0 // moves first, from the top centre towards row 1
+	White = 1 // from the bottom centre towards row N
+
+	Horizontal = 0
+	Vertical   = 1
+
+	maxSq     = MaxSize * MaxSize
+	maxAnchor = (MaxSize - 1) * (MaxSize - 1)
+	// wallBase is the code of the first wall move; pawn moves are 1+square.
+	wallBase = 1024
+	// maxWallKey caps the walls-left count in the Zobrist key.
+	maxWallKey = 64
+)
+
+const (
+	dirN = iota // towards row N (y+1)
+	dirS        // towards row 1 (y-1)
+	dirE        // x+1
+	dirW        // x-1
+)
+
+// DefaultWalls is the number of walls per player the referee uses by
+// default: floor(7/4*N - 23/4), at least 0 (10 on 9x9).
+func DefaultWalls(n int) int {
+	v := 7*n - 23
+	if v < 0 {
+		return 0
+	}
+	return v / 4
+}
+
+// ValidSize reports whether n is a board size the rules allow: odd, 3..25.
+func ValidSize(n int) bool { return n >= MinSize && n <= MaxSize && n%2 == 1 }
+
+type undoRec struct {
+	m        engine.Move
+	from     int16 // pawn square before a pawn move
+	prevSide int8
+	mover    int8
+}
+
+// Pos is a Quoridor position: board size, both pawns, the walls on the board
+// and in hand, the side to move and the move history. It implements
+// engine.Position.
+type Pos struct {
+	n, m   int // board size, anchors per row (n-1)
+	nw, aw int // words used by square sets and anchor sets
+	delta  [4]int
+
+	pawn  [2]int
+	walls [2]int
+	side  int
+	hash  uint64
+
+	can    [4]BB // squares that may step in each direction (board edge and walls)
+	hW, vW BB    // walls by anchor
+	goal   [2]BB // goal rows: black row 1, white row N
+
+	aValid, aNotFirst, aNotLast BB // anchor masks
+
+	hist []undoRec
+
+	// Prune restricts generated walls to the candidates near both shortest
+	// paths (search mode). Perft and legality checks use the full set.
+	Prune bool
+
+	// scratch of the path searches
+	lay    [maxSq + 1]BB
+	cut    [2][2]BB // walls cutting the chosen shortest path of each colour, by orientation
+	race *raceTable
+	// salt, when not zero, adds a small deterministic per-game noise to the
+	// evaluation (from the session's seeded generator) to vary play.
+	salt uint64
+}
+
+// New returns the start position on an n x n board (n must satisfy
+// ValidSize) with the given number of walls per player: black on the top
+// centre square, white on the bottom centre, black to move.
+func New(n, walls int) *Pos {
+	p := &Pos{hist: make([]undoRec, 0, 1024)}
+	p.Reset(n, walls)
+	return p
+}
+
+// Reset sets p to the start position of an n x n board with walls per player
+// and forgets the history.
+func (p *Pos) Reset(n, walls int) {
+	if !ValidSize(n) {
+		panic("quoridor: invalid board size")
+	}
+	if walls < 0 {
+		walls = 0
+	}
+	p.n, p.m = n, n-1
+	p.nw = (n*n + 63) / 64
+	p.aw = (p.m*p.m + 63) / 64
+	if p.aw == 0 {
+		p.aw = 1
+	}
+	p.delta = [4]int{n, -n, 1, -1}
+	p.can = [4]BB{}
+	p.hW, p.vW = BB{}, BB{}
+	p.goal = [2]BB{}
+	p.aValid, p.aNotFirst, p.aNotLast = BB{}, BB{}, BB{}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			s := y*n + x
+			if y < n-1 {
+				p.can[dirN].set(s)
+			}
+			if y > 0 {
+				p.can[dirS].set(s)
+			}
+			if x < n-1 {
+				p.can[dirE].set(s)
+			}
+			if x > 0 {
+				p.can[dirW].set(s)
+			}
+			if y == 0 {
+				p.goal[Black].set(s)
+			}
+			if y == n-1 {
+				p.goal[White].set(s)
+			}
+		}
+	}
+	for a := 0; a < p.m*p.m; a++ {
+		p.aValid.set(a)
+		if a%p.m != 0 {
+			p.aNotFirst.set(a)
+		}
+		if a%p.m != p.m-1 {
+			p.aNotLast.set(a)
+		}
+	}
+	p.pawn[Black] = (n-1)*n + n/2
+	p.pawn[White] = n / 2
+	p.walls = [2]int{walls, walls}
+	p.side = Black
+	p.hist = p.hist[:0]
+	p.race = nil
+	p.rehash()
+}
+
+func (p *Pos) rehash() {
+	h := uint64(0)
+	for c := 0; c < 2; c++ {
+		h ^= keys.pawn[c][p.pawn[c]]
+		h ^= keys.walls[c][min(p.walls[c], maxWallKey-1)]
+	}
+	for a := 0; a < p.m*p.m; a++ {
+		if p.hW.has(a) {
+			h ^= keys.wall[Horizontal][a]
+		}
+		if p.vW.has(a) {
+			h ^= keys.wall[Vertical][a]
+		}
+	}
+	if p.side == White {
+		h ^= keys.side
+	}
+	p.hash = h
+}
+
+// Size is the board size N.
+func (p *Pos) Size() int { return p.n }
+
+// Pawn is the square of colour c's pawn (y*N+x, y=0 is row 1).
+func (p *Pos) Pawn(c int) int { return p.pawn[c] }
+
+// WallsLeft is the number of walls colour c still has.
+func (p *Pos) WallsLeft(c int) int { return p.walls[c] }
+
+// SetWalls gives both players n walls in hand.
+func (p *Pos) SetWalls(n int) {
+	if n < 0 {
+		n = 0
+	}
+	p.walls = [2]int{n, n}
+	p.rehash()
+}
+
+// HasWall reports whether a wall of orientation o has anchor a.
+func (p *Pos) HasWall(o, a int) bool {
+	if o == Horizontal {
+		return p.hW.has(a)
+	}
+	return p.vW.has(a)
+}
+
+// Plies is the number of moves in the history.
+func (p *Pos) Plies() int { return len(p.hist) }
+
+// Side implements engine.Position: Black (0) or White (1).
+func (p *Pos) Side() int { return p.side }
+
+// Hash implements engine.Position.
+func (p *Pos) Hash() uint64 { return p.hash }
+
+// SetSide makes colour c the side to move (the protocol lets either colour
+// move at any time).
+func (p *Pos) SetSide(c int) {
+	if c != p.side {
+		p.side = c
+		p.hash ^= keys.side
+	}
+}
+
+// Winner reports whether a pawn stands on its goal row and which colour.
+func (p *Pos) Winner() (over bool, color int) {
+	if p.pawn[Black] < p.n {
+		return true, Black
+	}
+	if p.pawn[White] >= p.n*(p.n-1) {
+		return true, White
+	}
+	return false, 0
+}
+
+// Terminal implements engine.Position. With no walls left on either side the
+// race table decides the game exactly.
+func (p *Pos) Terminal() (bool, int) {
+	if over, c := p.Winner(); over {
+		if c == p.side {
+			return true, engine.Win
+		}
+		return true, -engine.Win
+	}
+	if p.walls[0] == 0 && p.walls[1] == 0 && p.race != nil && p.race.matches(p) {
+		switch v := p.race.value(p.pawn[0], p.pawn[1], p.side); {
+		case v > 0:
+			return true, engine.Win
+		case v < 0:
+			return true, -engine.Win
+		}
+	}
+	return false, 0
+}
+
+// IsWall reports whether m is a wall placement.
+func IsWall(m engine.Move) bool { return m >= wallBase }
+
+// PawnMove is the move of the pawn to square s.
+func PawnMove(s int) engine.Move { return engine.Move(1 + s) }
+
+// WallMove is the placement of a wall of orientation o at anchor a.
+func WallMove(o, a int) engine.Move { return engine.Move(wallBase + o*maxAnchor + a) }
+
+// WallOf decodes a wall move into orientation and anchor.
+func WallOf(m engine.Move) (o, a int) {
+	v := int(m) - wallBase
+	return v / maxAnchor, v % maxAnchor
+}
+
+// SquareOf decodes a pawn move into its target square.
+func SquareOf(m engine.Move) int { return int(m) - 1 }
+
+// Make implements engine.Position: the side to move plays m.
+func (p *Pos) Make(m engine.Move) { p.PlayFor(p.side, m) }
+
+// PlayFor plays m (which must be legal for c) as colour c; afterwards the
+// other colour is to move. Unmake takes it back, side to move included.
+func (p *Pos) PlayFor(c int, m engine.Move) {
+	rec := undoRec{m: m, prevSide: int8(p.side), mover: int8(c)}
+	p.SetSide(c)
+	if m < wallBase {
+		s := SquareOf(m)
+		rec.from = int16(p.pawn[c])
+		p.hash ^= keys.pawn[c][p.pawn[c]] ^ keys.pawn[c][s]
+		p.pawn[c] = s
+	} else {
+		o, a := WallOf(m)
+		p.putWall(o, a)
+		p.hash ^= keys.wall[o][a] ^ keys.walls[c][min(p.walls[c], maxWallKey-1)]
+		p.walls[c]--
+		p.hash ^= keys.walls[c][min(p.walls[c], maxWallKey-1)]
+	}
+	p.side = c ^ 1
+	p.hash ^= keys.side
+	p.hist = append(p.hist, rec)
+}
+
+// Unmake implements engine.Position: it takes back the last move.
+func (p *Pos) Unmake(engine.Move) {
+	rec := p.hist[len(p.hist)-1]
+	p.hist = p.hist[:len(p.hist)-1]
+	c := int(rec.mover)
+	p.side = c
+	p.hash ^= keys.side
+	if rec.m < wallBase {
+		s := SquareOf(rec.m)
+		p.hash ^= keys.pawn[c][s] ^ keys.pawn[c][rec.from]
+		p.pawn[c] = int(rec.from)
+	} else {
+		o, a := WallOf(rec.m)
+		p.takeWall(o, a)
+		p.hash ^= keys.wall[o][a] ^ keys.walls[c][min(p.walls[c], maxWallKey-1)]
+		p.walls[c]++
+		p.hash ^= keys.walls[c][min(p.walls[c], maxWallKey-1)]
+	}
+	p.SetSide(int(rec.prevSide))
+}
+
+// LastMove returns the last move of the history and its colour.
+func (p *Pos) LastMove() (m engine.Move, color int, ok bool) {
+	if len(p.hist) == 0 {
+		return 0, 0, false
+	}
+	r := p.hist[len(p.hist)-1]
+	return r.m, int(r.mover), true
+}
+
+func (p *Pos) putWall(o, a int) {
+	x, y := a%p.m, a/p.m+1
+	s := y*p.n + x
+	if o == Horizontal {
+		p.hW.set(a)
+		p.can[dirS].clear(s)
+		p.can[dirS].clear(s + 1)
+		p.can[dirN].clear(s - p.n)
+		p.can[dirN].clear(s - p.n + 1)
+	} else {
+		p.vW.set(a)
+		p.can[dirE].clear(s)
+		p.can[dirE].clear(s - p.n)
+		p.can[dirW].clear(s + 1)
+		p.can[dirW].clear(s - p.n + 1)
+	}
+}
+
+func (p *Pos) takeWall(o, a int) {
+	x, y := a%p.m, a/p.m+1
+	s := y*p.n + x
+	if o == Horizontal {
+		p.hW.clear(a)
+		p.can[dirS].set(s)
+		p.can[dirS].set(s + 1)
+		p.can[dirN].set(s - p.n)
+		p.can[dirN].set(s - p.n + 1)
+	} else {
+		p.vW.clear(a)
+		p.can[dirE].set(s)
+		p.can[dirE].set(s - p.n)
+		p.can[dirW].set(s + 1)
+		p.can[dirW].set(s - p.n + 1)
+	}
+}
+
+// Clone implements engine.Position.
+func (p *Pos) Clone() engine.Position { return p.Copy() }
+
+// Copy returns an independent copy of p with its history.
+func (p *Pos) Copy() *Pos {
+	q := new(Pos)
+	*q = *p
+	q.hist = make([]undoRec, len(p.hist), max(cap(p.hist), 1024))
+	copy(q.hist, p.hist)
+	return q
+}
+
+// expand returns r grown by one step in every open direction.
+func (p *Pos) expand(r *BB, out *BB) {
+	nw := p.nw
+	n := uint(p.n)
+	var a, b, c, d BB
+	for i := 0; i < nw; i++ {
+		v := r[i]
+		a[i] = v & p.can[dirN][i]
+		b[i] = v & p.can[dirS][i]
+		c[i] = v & p.can[dirE][i]
+		d[i] = v & p.can[dirW][i]
+	}
+	for i := 0; i < nw; i++ {
+		v := r[i] | a[i]<<n | b[i]>>n | c[i]<<1 | d[i]>>1
+		if i > 0 {
+			v |= a[i-1]>>(64-n) | c[i-1]>>63
+		}
+		if i+1 < nw {
+			v |= b[i+1]<<(64-n) | d[i+1]<<63
+		}
+		out[i] = v
+	}
+}
+
+// expand2 is expand for boards of at most two words (up to 11x11).
+func (p *Pos) expand2(r0, r1 uint64) (uint64, uint64) {
+	n := uint(p.n)
+	a0, a1 := r0&p.can[dirN][0], r1&p.can[dirN][1]
+	b0, b1 := r0&p.can[dirS][0], r1&p.can[dirS][1]
+	c0, c1 := r0&p.can[dirE][0], r1&p.can[dirE][1]
+	d0, d1 := r0&p.can[dirW][0], r1&p.can[dirW][1]
+	o0 := r0 | a0<<n | b0>>n | c0<<1 | d0>>1 | b1<<(64-n) | d1<<63
+	o1 := r1 | a1<<n | b1>>n | c1<<1 | d1>>1 | a0>>(64-n) | c0>>63
+	return o0, o1
+}
+
+// Dist is the length of the shortest path of colour c's pawn to its goal row
+// (the other pawn ignored), or -1 if there is none.
+func (p *Pos) Dist(c int) int { return p.flood(c, false) }
+
+// flood runs the breadth-first search from colour c's pawn to its goal row
+// and returns the distance (-1 if unreachable). With keep the reached sets
+// after each step are kept in p.lay[0..dist].
+func (p *Pos) flood(c int, keep bool) int {
+	g := &p.goal[c]
+	s := p.pawn[c]
+	if g.has(s) {
+		if keep {
+			p.lay[0] = BB{}
+			p.lay[0].set(s)
+		}
+		return 0
+	}
+	if p.nw <= 2 {
+		var r0, r1 uint64
+		if s < 64 {
+			r0 = 1 << uint(s)
+		} else {
+			r1 = 1 << uint(s-64)
+		}
+		g0, g1 := g[0], g[1]
+		if keep {
+			p.lay[0] = BB{r0, r1}
+		}
+		for d := 1; ; d++ {
+			n0, n1 := p.expand2(r0, r1)
+			if n0 == r0 && n1 == r1 {
+				return -1
+			}
+			r0, r1 = n0, n1
+			if keep {
+				p.lay[d][0], p.lay[d][1] = r0, r1
+			}
+			if r0&g0 != 0 || r1&g1 != 0 {
+				return d
+			}
+		}
+	}
+	var r BB
+	r.set(s)
+	if keep {
+		p.lay[0] = r
+	}
+	nw := p.nw
+	for d := 1; ; d++ {
+		var nr BB
+		p.expand(&r, &nr)
+		if nr == r {
+			return -1
+		}
+		r = nr
+		if keep {
+			p.lay[d] = r
+		}
+		if intersects(&r, g, nw) {
+			return d
+		}
+	}
+}
+
+// reaches reports whether colour c's pawn has a path to its goal row.
+func (p *Pos) reaches(c int) bool { return p.flood(c, false) >= 0 }
+
+// pathCuts finds one shortest path of colour c and marks in p.cut[c] every
+// wall anchor that would cut one of its steps. It returns the distance.
+func (p *Pos) pathCuts(c int) int {
+	p.cut[c][0], p.cut[c][1] = BB{}, BB{}
+	d := p.flood(c, true)
+	if d <= 0 {
+		return d
+	}
+	var hit BB
+	for i := 0; i < p.nw; i++ {
+		hit[i] = p.lay[d][i] & p.goal[c][i]
+	}
+	t := hit.first(p.nw)
+	n, m := p.n, p.m
+	for k := d; k > 0; k-- {
+		prev := &p.lay[k-1]
+		var u, dir int
+		switch {
+		case t >= n && prev.has(t-n) && p.can[dirN].has(t-n):
+			u, dir = t-n, dirN
+		case t+n < n*n && prev.has(t+n) && p.can[dirS].has(t+n):
+			u, dir = t+n, dirS
+		case t%n > 0 && prev.has(t-1) && p.can[dirE].has(t-1):
+			u, dir = t-1, dirE
+		default:
+			u, dir = t+1, dirW
+		}
+		// Mark the walls that would cut the step between u and t.
+		lo := min(u, t)
+		x, y := lo%n, lo/n
+		if dir == dirN || dir == dirS {
+			// vertical step between rows y and y+1: horizontal walls with upper row y+1
+			if x < m {
+				p.cut[c][Horizontal].set(y*m + x)
+			}
+			if x > 0 {
+				p.cut[c][Horizontal].set(y*m + x - 1)
+			}
+		} else {
+			// horizontal step between columns x and x+1 on row y: vertical walls
+			if y >= 1 {
+				p.cut[c][Vertical].set((y-1)*m + x)
+			}
+			if y+1 <= n-1 {
+				p.cut[c][Vertical].set(y*m + x)
+			}
+		}
+		t = u
+	}
+	return d
+}
+
+// freeWalls computes the anchors where a wall of each orientation fits
+// (no shared anchor, no overlap), ignoring the path rule.
+func (p *Pos) freeWalls(fh, fv *BB) {
+	aw := p.aw
+	m := uint(p.m)
+	for i := 0; i < aw; i++ {
+		used := p.hW[i] | p.vW[i]
+		// hW<<1: the anchor to the right of a horizontal wall; hW>>1: to its left.
+		hl := p.hW[i] << 1
+		hr := p.hW[i] >> 1
+		vu := p.vW[i] << m
+		vd := p.vW[i] >> m
+		if i > 0 {
+			hl |= p.hW[i-1] >> 63
+			vu |= p.vW[i-1] >> (64 - m)
+		}
+		if i+1 < aw {
+			hr |= p.hW[i+1] << 63
+			vd |= p.vW[i+1] << (64 - m)
+		}
+		fh[i] = p.aValid[i] &^ used &^ (hl & p.aNotFirst[i]) &^ (hr & p.aNotLast[i])
+		fv[i] = p.aValid[i] &^ used &^ vu &^ vd
+	}
+}
+
+// GenMoves implements engine.Position: pawn moves, then walls (all legal
+// walls, or only the candidates near the shortest paths when Prune is set).
+func (p *Pos) GenMoves(buf []engine.Move) []engine.Move {
+	buf = p.genPawn(buf, p.side)
+	if p.walls[p.side] > 0 {
+		buf = p.genWalls(buf)
+	}
+	return buf
+}
+
+// genPawn appends the pawn moves of colour c.
+func (p *Pos) genPawn(buf []engine.Move, c int) []engine.Move {
+	me, op := p.pawn[c], p.pawn[c^1]
+	for d := 0; d < 4; d++ {
+		if !p.can[d].has(me) {
+			continue
+		}
+		t := me + p.delta[d]
+		if t != op {
+			buf = append(buf, PawnMove(t))
+			continue
+		}
+		if p.can[d].has(op) {
+			buf = append(buf, PawnMove(op+p.delta[d]))
+			continue
+		}
+		// sideways jumps: the perpendicular directions
+		d0 := 2
+		if d >= 2 {
+			d0 = 0
+		}
+		for d2 := d0; d2 < d0+2; d2++ {
+			if p.can[d2].has(op) {
+				buf = append(buf, PawnMove(op+p.delta[d2]))
+			}
+		}
+	}
+	return buf
+}
+
+func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
+	p.pathCuts(0)
+	p.pathCuts(1)
+	var free [2]BB
+	p.freeWalls(&free[0], &free[1])
+	if p.Prune {
+		var near [2]BB
+		p.nearPawns(&near)
+		for o := 0; o < 2; o++ {
+			for i := 0; i < p.aw; i++ {
+				free[o][i] &= p.cut[0][o][i] | p.cut[1][o][i] | near[o][i]
+			}
+		}
+	}
+	for o := 0; o < 2; o++ {
+		for i := 0; i < p.aw; i++ {
+			w := free[o][i]
+			for w != 0 {
+				a := i<<6 | trailing(w)
+				w &= w - 1
+				need0 := p.cut[0][o].has(a)
+				need1 := p.cut[1][o].has(a)
+				if need0 || need1 {
+					p.putWall(o, a)
+					ok := (!need0 || p.reaches(0)) && (!need1 || p.reaches(1))
+					p.takeWall(o, a)
+					if !ok {
+						continue
+					}
+				}
+				buf = append(buf, WallMove(o, a))
+			}
+		}
+	}
+	return buf
+}
+
+// nearPawns marks the anchors touching the squares around both pawns.
+func (p *Pos) nearPawns(near *[2]BB) {
+	n, m := p.n, p.m
+	for c := 0; c < 2; c++ {
+		px, py := p.pawn[c]%n, p.pawn[c]/n
+		for y := py - 1; y <= py+2; y++ {
+			for x := px - 2; x <= px+1; x++ {
+				if x < 0 || x >= m || y < 1 || y > m {
+					continue
+				}
+				a := (y-1)*m + x
+				near[0].set(a)
+				near[1].set(a)
+			}
+		}
+	}
+}
+
+// IsLegal reports whether m is a legal move of the side to move.
+func (p *Pos) IsLegal(m engine.Move) bool { return p.LegalFor(p.side, m) }
+
+// LegalFor reports whether m is legal for colour c (the protocol allows
+// either colour to move). No move is legal once the game is over.
+func (p *Pos) LegalFor(c int, m engine.Move) bool {
+	if over, _ := p.Winner(); over || m == 0 {
+		return false
+	}
+	if m < wallBase {
+		s := SquareOf(m)
+		if s < 0 || s >= p.n*p.n {
+			return false
+		}
+		var buf [8]engine.Move
+		for _, x := range p.genPawn(buf[:0], c) {
+			if x == m {
+				return true
+			}
+		}
+		return false
+	}
+	o, a := WallOf(m)
+	if o > 1 || a >= p.m*p.m || p.walls[c] <= 0 {
+		return false
+	}
+	var fh, fv BB
+	p.freeWalls(&fh, &fv)
+	if o == Horizontal && !fh.has(a) || o == Vertical && !fv.has(a) {
+		return false
+	}
+	p.putWall(o, a)
+	ok := p.reaches(0) && p.reaches(1)
+	p.takeWall(o, a)
+	return ok
+}
+
+// Evaluate implements engine.Position: the path race, walls and tempo.
+func (p *Pos) Evaluate() int {
+	me := p.side
+	v := evalq.Evaluate(evalq.Features{
+		MyDist: p.flood(me, false), OppDist: p.flood(me^1, false),
+		MyWalls: p.walls[me], OppWalls: p.walls[me^1],
+	})
+	if p.salt != 0 {
+		v += int((p.hash ^ p.salt) * 0x9E3779B97F4A7C15 >> 62)
+	}
+	return v
+}

@@ -393,6 +393,13 @@ func (m *Match) play(ctx context.Context, pool *Pool, j job, runID string) GameL
 func ReadRecords(dirs []string) ([]GameLine, *SPRT, error) {
 	var all []GameLine
 	var sp *SPRT
+	type key struct {
+		run  string
+		p    [2]string
+		pair int
+		idx  int
+	}
+	seen := map[key]bool{}
 	for _, d := range dirs {
 		f, err := os.Open(filepath.Join(d, "games.jsonl"))
 		if err != nil {
@@ -405,6 +412,11 @@ func ReadRecords(dirs []string) ([]GameLine, *SPRT, error) {
 				f.Close()
 				return nil, nil, fmt.Errorf("%s: %w", d, err)
 			}
+			k := key{g.Run, g.Pairing, g.Pair, g.Index}
+			if seen[k] {
+				continue // the same run given twice
+			}
+			seen[k] = true
 			all = append(all, g)
 		}
 		f.Close()
@@ -448,7 +460,7 @@ func (s *Summary) Print(w io.Writer) {
 		sc := *s.Pairings[k]
 		e := sc.EloEstimate()
 		fmt.Fprintf(w, "Results of %s vs %s (%s, %d games, %d pairs):\n", k[0], k[1], s.Game, sc.Games(), sc.Pairs())
-		fmt.Fprintf(w, "  Elo: %s (95%%: %+.1f..%+.1f, %s), LOS: %.1f %%\n", e, e.Lo, e.Hi,
+		fmt.Fprintf(w, "  Elo: %s (95%%: %+.1f..%+.1f, %s), LOS: %.1f %%\n", e, e.Lo+0, e.Hi+0,
 			map[bool]string{true: "pentanomial", false: "trinomial"}[e.Pentanomial], 100*e.LOS)
 		fmt.Fprintf(w, "  Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n",
 			sc.Games(), sc.W, sc.L, sc.D, sc.Points(), 100*sc.Ratio())

@@ -133,12 +133,16 @@ func (s Score) EloEstimate() Elo {
 // String formats "+35.2 +/- 20.1" style output (the interval is given as the
 // larger distance from the estimate to an end).
 func (e Elo) String() string {
+	e.Elo += 0 // no "-0.0"
 	if math.IsInf(e.Elo, 0) {
 		return fmt.Sprintf("%+.0f", e.Elo)
 	}
 	half := math.Max(e.Elo-e.Lo, e.Hi-e.Elo)
 	if math.IsInf(half, 0) || math.IsNaN(half) {
 		return fmt.Sprintf("%+.1f +/- inf", e.Elo)
+	}
+	if e.Elo > -0.05 && e.Elo < 0.05 {
+		e.Elo = 0
 	}
 	return fmt.Sprintf("%+.1f +/- %.1f", e.Elo, half)
 }

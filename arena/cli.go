@@ -1,0 +1,334 @@
+package arena
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Usage is the command line help.
+const Usage = `usage:
+  arena -game G -engine name=A cmd="PATH ARGS" [dir=D] [tc=G/M] [opt=K=V]...
+               -engine name=B cmd="..." [-engine ...]
+        [-mode match|gauntlet|roundrobin] [-games N] [-tc GAME/MOVE]
+        [-concurrency K] [-openings FILE] [-plies N] [-repeat=true|false]
+        [-sprt elo0,elo1,alpha,beta] [-out DIR] [-seed N] [-tolerance MS]
+        [-opt KEY=VALUE]... [-v]
+  arena merge DIR...        combine the games.jsonl of several runs
+  arena demo                build the five bots and play each against a weaker self
+
+games: kalah, stones, morris, quoridor, gomoku
+  -tc GAME/MOVE   seconds per side per game / per move; 0 = no limit.
+                  Defaults follow the real programs: kalah 3600/0, stones 0/3
+                  (5 s for the first request), morris 0/1, quoridor 180/30
+                  (20*N/30), gomoku 120/5.
+  -games N        games per encounter, played in pairs on the same opening with
+                  colours swapped (-repeat=false: a new opening for each game)
+  -openings FILE  one opening a line: gomoku in the format of
+                  gomoku-openings-15-freestyle.txt (h8i9...), others a move
+                  list in the game's notation; otherwise random openings of
+                  -plies plies (default: kalah 0, stones 2, morris 2,
+                  quoridor 2, gomoku 3)
+  -opt KEY=VALUE  game options: kalah holes, seeds; stones numeric=true;
+                  morris names=true, maxplies; quoridor size, walls, vsz=MB;
+                  gomoku rule (freestyle|standard|renju|caro), size
+  engine opt=K=V  protocol options of one engine (gomoku: INFO K V)
+`
+
+// Options are the parsed command line of a match.
+type Options struct {
+	Game        string
+	Engines     []EngineSpec
+	EngineTC    []string
+	Mode        string
+	Games       int
+	TC          string
+	Concurrency int
+	Openings    string
+	Plies       int
+	Repeat      bool
+	SPRT        string
+	Out         string
+	Seed        uint64
+	Tolerance   time.Duration
+	GameOpts    map[string]string
+	Verbose     bool
+}
+
+// ParseArgs parses the match command line. -engine takes the key=value
+// tokens that follow it.
+func ParseArgs(args []string) (*Options, error) {
+	o := &Options{Mode: ModeMatch, Games: 2, Concurrency: 1, Repeat: true, Plies: -1,
+		GameOpts: map[string]string{}, Seed: uint64(time.Now().UnixNano())}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") {
+			return nil, fmt.Errorf("unexpected argument %q", a)
+		}
+		next := func() (string, error) {
+			if hasVal {
+				return val, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("%s needs a value", a)
+			}
+			i++
+			return args[i], nil
+		}
+		var err error
+		var v string
+		switch name {
+		case "engine", "e":
+			spec := EngineSpec{}
+			tc := ""
+			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				i++
+				k, v, ok := strings.Cut(args[i], "=")
+				if !ok {
+					return nil, fmt.Errorf("-engine: %q is not key=value", args[i])
+				}
+				switch k {
+				case "name":
+					spec.Name = v
+				case "cmd":
+					if spec.Cmd, err = SplitCommand(v); err != nil {
+						return nil, fmt.Errorf("-engine cmd: %w", err)
+					}
+				case "dir":
+					spec.Dir = v
+				case "tc":
+					tc = v
+				case "opt", "option":
+					spec.Options = append(spec.Options, v)
+				default:
+					return nil, fmt.Errorf("-engine: unknown key %q (have name, cmd, dir, tc, opt)", k)
+				}
+			}
+			if len(spec.Cmd) == 0 {
+				return nil, fmt.Errorf("-engine without cmd=")
+			}
+			if spec.Name == "" {
+				spec.Name = spec.Cmd[0]
+				if j := strings.LastIndexAny(spec.Name, `/\`); j >= 0 {
+					spec.Name = spec.Name[j+1:]
+				}
+			}
+			o.Engines = append(o.Engines, spec)
+			o.EngineTC = append(o.EngineTC, tc)
+		case "game", "g":
+			o.Game, err = next()
+		case "mode":
+			o.Mode, err = next()
+		case "gauntlet":
+			o.Mode = ModeGauntlet
+		case "roundrobin", "rr":
+			o.Mode = ModeRoundRobin
+		case "games", "n":
+			if v, err = next(); err == nil {
+				o.Games, err = strconv.Atoi(v)
+			}
+		case "tc":
+			o.TC, err = next()
+		case "concurrency", "c":
+			if v, err = next(); err == nil {
+				o.Concurrency, err = strconv.Atoi(v)
+			}
+		case "openings":
+			o.Openings, err = next()
+		case "plies":
+			if v, err = next(); err == nil {
+				o.Plies, err = strconv.Atoi(v)
+			}
+		case "repeat":
+			if hasVal {
+				o.Repeat, err = strconv.ParseBool(val)
+			} else {
+				o.Repeat = true
+			}
+		case "sprt":
+			o.SPRT, err = next()
+		case "out", "o":
+			o.Out, err = next()
+		case "seed":
+			if v, err = next(); err == nil {
+				o.Seed, err = strconv.ParseUint(v, 10, 64)
+			}
+		case "tolerance":
+			if v, err = next(); err == nil {
+				var ms float64
+				ms, err = strconv.ParseFloat(v, 64)
+				o.Tolerance = time.Duration(ms * float64(time.Millisecond))
+			}
+		case "opt":
+			if v, err = next(); err == nil {
+				k, vv, ok := strings.Cut(v, "=")
+				if !ok {
+					err = fmt.Errorf("-opt %q: want KEY=VALUE", v)
+				}
+				o.GameOpts[k] = vv
+			}
+		case "v", "verbose":
+			o.Verbose = true
+		default:
+			return nil, fmt.Errorf("unknown flag %s", a)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a, err)
+		}
+	}
+	if o.Game == "" {
+		return nil, errors.New("-game is required")
+	}
+	if len(o.Engines) < 2 {
+		return nil, errors.New("need at least two -engine")
+	}
+	if o.Mode == ModeMatch && len(o.Engines) > 2 {
+		return nil, errors.New("more than two engines: use -mode gauntlet or -mode roundrobin")
+	}
+	if o.Games < 1 || o.Concurrency < 1 {
+		return nil, errors.New("-games and -concurrency must be positive")
+	}
+	return o, nil
+}
+
+// DefaultTCer is implemented by referees with a default clock.
+type DefaultTCer interface{ DefaultTC() TimeControl }
+
+// DefaultPlieser is implemented by referees with a default random opening length.
+type DefaultPlieser interface{ DefaultPlies() int }
+
+// Build turns options into a ready match.
+func (o *Options) Build() (*Match, error) {
+	ref, err := NewReferee(o.Game)
+	if err != nil {
+		return nil, err
+	}
+	if err := ref.Configure(o.GameOpts); err != nil {
+		return nil, err
+	}
+	m := &Match{Ref: ref, Engines: o.Engines, Mode: o.Mode, Games: o.Games, Concurrency: o.Concurrency,
+		Repeat: o.Repeat, OutDir: o.Out, Seed: o.Seed, Tolerance: o.Tolerance, Verbose: o.Verbose}
+	base := TimeControl{}
+	if d, ok := ref.(DefaultTCer); ok {
+		base = d.DefaultTC()
+	}
+	if o.TC != "" {
+		tc, err := ParseTC(o.TC)
+		if err != nil {
+			return nil, err
+		}
+		tc.First = 0
+		if base.First > 0 && base.Move > 0 && tc.Move > 0 {
+			tc.First = tc.Move + (base.First - base.Move) // stones: start-up allowance
+		}
+		base = tc
+	}
+	for _, s := range o.EngineTC {
+		tc := base
+		if s != "" {
+			if tc, err = ParseTC(s); err != nil {
+				return nil, err
+			}
+		}
+		m.EngineTC = append(m.EngineTC, tc)
+	}
+	m.RandomPlies = o.Plies
+	if m.RandomPlies < 0 {
+		m.RandomPlies = 2
+		if d, ok := ref.(DefaultPlieser); ok {
+			m.RandomPlies = d.DefaultPlies()
+		}
+	}
+	if o.Openings != "" {
+		f, err := os.Open(o.Openings)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		n := 0
+		for sc.Scan() {
+			n++
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			op, err := ref.ParseOpening(line)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", o.Openings, n, err)
+			}
+			m.Openings = append(m.Openings, op)
+		}
+		if len(m.Openings) == 0 {
+			return nil, fmt.Errorf("%s: no openings", o.Openings)
+		}
+	}
+	if o.SPRT != "" {
+		sp, err := ParseSPRT(o.SPRT)
+		if err != nil {
+			return nil, err
+		}
+		if len(o.Engines) != 2 {
+			return nil, errors.New("-sprt needs exactly two engines")
+		}
+		m.SPRT = &sp
+	}
+	return m, nil
+}
+
+// IsTerminal reports whether f is a terminal (character device).
+func IsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// RunMatch parses args, plays the match and prints the results.
+func RunMatch(ctx context.Context, args []string, stdout io.Writer, tty bool) error {
+	o, err := ParseArgs(args)
+	if err != nil {
+		return err
+	}
+	m, err := o.Build()
+	if err != nil {
+		return err
+	}
+	m.Progress = stdout
+	m.TTY = tty
+	fmt.Fprintf(stdout, "%s: %s, %d games per encounter, tc %s, concurrency %d\n", m.Ref.Name(),
+		strings.Join(engineNames(m.Engines), " vs "), m.Games, m.tcFor(0), m.Concurrency)
+	sum, err := m.Run(ctx)
+	if sum != nil {
+		sum.Print(stdout)
+	}
+	return err
+}
+
+func engineNames(es []EngineSpec) []string {
+	var n []string
+	for _, e := range es {
+		n = append(n, e.Name)
+	}
+	return n
+}
+
+// RunMerge prints the combined results of the runs in dirs.
+func RunMerge(dirs []string, stdout io.Writer) error {
+	if len(dirs) == 0 {
+		return errors.New("merge: no directories")
+	}
+	games, sp, err := ReadRecords(dirs)
+	if err != nil {
+		return err
+	}
+	sum := Merge(games, sp)
+	fmt.Fprintf(stdout, "merged %d games from %d runs\n", len(games), len(dirs))
+	sum.Print(stdout)
+	return nil
+}

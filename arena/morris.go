@@ -1,0 +1,336 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/morris"
+)
+
+// MorrisRef referees Nine men's morris over the protocol of
+// protocols/morris.md as its GUI does: the engine's first line, within 5 s,
+// must be exactly "ready"; then "init" once. Each game starts with
+// "newgame"; the opponent's moves arrive as "move M"; "go" asks for a move,
+// and "stop" is sent when the move time is up. Only bestmove lines are read,
+// anything else is ignored. Processes are reused across games. Draws: 100
+// plies without advancement and threefold repetition (game/morris rules).
+type MorrisRef struct {
+	Names    bool // write moves with square names instead of indices
+	MaxPlies int  // adjudicate a draw after this many plies (0: never)
+}
+
+func init() { Register("morris", func() Referee { return &MorrisRef{} }) }
+
+// Name implements Referee.
+func (r *MorrisRef) Name() string { return "morris" }
+
+// ColourNames implements Colours.
+func (r *MorrisRef) ColourNames() [2]string { return [2]string{"white", "black"} }
+
+// DefaultTC: one second per move, no game clock.
+func (r *MorrisRef) DefaultTC() TimeControl { return TimeControl{Move: time.Second} }
+
+// DefaultPlies of random openings.
+func (r *MorrisRef) DefaultPlies() int { return 2 }
+
+// QuitLine ends reused processes.
+func (r *MorrisRef) QuitLine() string { return "quit" }
+
+// Configure accepts names=true|false and maxplies=N.
+func (r *MorrisRef) Configure(opts map[string]string) error {
+	for k, v := range opts {
+		switch k {
+		case "names":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("morris: names=%q", v)
+			}
+			r.Names = b
+		case "maxplies":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("morris: maxplies=%q", v)
+			}
+			r.MaxPlies = n
+		default:
+			return fmt.Errorf("morris: unknown option %q (have names, maxplies)", k)
+		}
+	}
+	return nil
+}
+
+// ParseOpening reads moves separated by blanks or commas (indices or names).
+func (r *MorrisRef) ParseOpening(line string) ([]string, error) {
+	p := morris.NewPosition()
+	var out []string
+	for _, s := range strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == ',' || c == '\t' }) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", s, err)
+		}
+		p.Make(m)
+		if over, _, _ := p.Status(); over {
+			return nil, fmt.Errorf("opening %q ends the game", line)
+		}
+		out = append(out, morris.FormatMove(m, false))
+	}
+	return out, nil
+}
+
+// RandomOpening plays random legal moves.
+func (r *MorrisRef) RandomOpening(rng *rand.Rand, plies int) []string {
+	p := morris.NewPosition()
+	var out []string
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for len(out) < plies {
+		ms := p.GenMoves(buf[:0])
+		if len(ms) == 0 {
+			break
+		}
+		m := ms[rng.IntN(len(ms))]
+		p.Make(m)
+		if over, _, _ := p.Status(); over {
+			break
+		}
+		out = append(out, morris.FormatMove(m, false))
+	}
+	return out
+}
+
+const morrisReady = 5 * time.Second
+
+// morrisStart gets a ready engine for spec: a kept process, or a new one
+// that must say "ready" within 5 s, then receives "init".
+func (r *MorrisRef) morrisStart(s *Setup, c int, pool *Pool) (*Proc, Result, bool) {
+	spec := s.Engines[c]
+	if p := pool.Get(spec); p != nil {
+		return p, Result{}, true
+	}
+	p, err := StartEngine(spec)
+	if err != nil {
+		return nil, Loss(c, StartFail, err.Error()), false
+	}
+	deadline := time.Now().Add(morrisReady)
+	line, err := p.ReadLine(deadline)
+	if err != nil {
+		reason, d := ReadFault(p, err)
+		p.Kill()
+		return nil, Loss(c, reason, "before ready: "+d), false
+	}
+	if s.Log != nil {
+		s.Log(c, "->", line)
+	}
+	if line != "ready" {
+		p.Kill()
+		return nil, Loss(c, Malformed, "first line is not ready: "+Quote(line)), false
+	}
+	p.WriteLine("init")
+	if s.Log != nil {
+		s.Log(c, "<-", "init")
+	}
+	return p, Result{}, true
+}
+
+// Play implements Referee.
+func (r *MorrisRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
+	rec := Record{Opening: s.Opening}
+	var procs [2]*Proc
+	healthy := [2]bool{}
+	defer func() {
+		for c, p := range procs {
+			if p == nil {
+				continue
+			}
+			if healthy[c] && ctx.Err() == nil {
+				pool.Put(s.Engines[c], p)
+			} else {
+				p.Kill()
+			}
+		}
+	}()
+	for c := 0; c < 2; c++ {
+		p, res, ok := r.morrisStart(s, c, pool)
+		if !ok {
+			rec.Result = res
+			return rec
+		}
+		procs[c] = p
+	}
+	stop := context.AfterFunc(ctx, func() {
+		for _, p := range procs {
+			p.Kill()
+		}
+	})
+	defer stop()
+	send := func(c int, line string) {
+		if s.Log != nil {
+			s.Log(c, "<-", line)
+		}
+		procs[c].WriteLine(line)
+	}
+	pos := morris.NewPosition()
+	for c := 0; c < 2; c++ {
+		send(c, "newgame")
+	}
+	for _, o := range s.Opening {
+		m, err := pos.ParseMove(o)
+		if err != nil {
+			rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "bad opening move " + o}
+			healthy = [2]bool{true, true}
+			return rec
+		}
+		pos.Make(m)
+		for c := 0; c < 2; c++ {
+			send(c, "move "+morris.FormatMove(m, r.Names))
+		}
+	}
+	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	stopGrace := 200 * time.Millisecond
+	if s.Tolerance > stopGrace {
+		stopGrace = s.Tolerance
+	}
+	for {
+		if over, w, why := pos.Status(); over {
+			healthy = [2]bool{true, true}
+			rec.Result = Result{Winner: w, Reason: Normal, Detail: morrisWhy(why, w)}
+			break
+		}
+		if r.MaxPlies > 0 && len(rec.Moves) >= r.MaxPlies {
+			healthy = [2]bool{true, true}
+			rec.Result = Result{Winner: -1, Reason: Normal, Detail: fmt.Sprintf("draw by adjudication after %d plies", r.MaxPlies)}
+			break
+		}
+		c := pos.Side()
+		t0 := time.Now()
+		send(c, "go")
+		budget := clocks[c].Budget()
+		stopAt := time.Time{}
+		if budget >= 0 {
+			stopAt = t0.Add(budget)
+		}
+		stopped := false
+		var line string
+		var err error
+		for {
+			deadline := stopAt
+			if stopped {
+				deadline = stopAt.Add(stopGrace)
+			}
+			line, err = procs[c].ReadLine(deadline)
+			if err == ErrTimeout && !stopped {
+				send(c, "stop")
+				stopped = true
+				continue
+			}
+			if err != nil {
+				break
+			}
+			if s.Log != nil {
+				s.Log(c, "->", line)
+			}
+			f := strings.Fields(line)
+			if len(f) > 0 && f[0] == "bestmove" {
+				break
+			}
+		}
+		el := time.Since(t0)
+		if err != nil {
+			if ctx.Err() != nil {
+				rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}
+				return rec
+			}
+			reason, d := ReadFault(procs[c], err)
+			if reason == TimeLoss && stopped {
+				d = "no bestmove after stop"
+			}
+			rec.Result = Loss(c, reason, d)
+			healthy[1-c] = true
+			return rec
+		}
+		clocks[c].Spend(el)
+		if clocks[c].TC.Game > 0 && clocks[c].Left < -stopGrace {
+			rec.Result = Loss(c, TimeLoss, "game time exceeded")
+			healthy[1-c] = true
+			return rec
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			rec.Result = Loss(c, Malformed, "bad bestmove line "+Quote(line))
+			healthy[1-c] = true
+			return rec
+		}
+		if _, err := morris.ParseMoveText(f[1]); err != nil {
+			rec.Result = Loss(c, Malformed, "bad move "+Quote(line))
+			healthy[1-c] = true
+			return rec
+		}
+		m, err := pos.ParseMove(f[1])
+		if err != nil {
+			rec.Result = Loss(c, Illegal, "illegal move "+Quote(line))
+			healthy[1-c] = true
+			return rec
+		}
+		pos.Make(m)
+		rec.Moves = append(rec.Moves, MoveRec{Side: c, Move: morris.FormatMove(m, false), Ms: el.Milliseconds()})
+		send(1-c, "move "+morris.FormatMove(m, r.Names))
+	}
+	rec.Final = morrisBoard(pos)
+	return rec
+}
+
+func morrisWhy(why, w int) string {
+	side := []string{"white", "black"}
+	switch why {
+	case morris.LessThanThree:
+		return side[w] + " wins: opponent has fewer than 3 pieces"
+	case morris.Blocked:
+		return side[w] + " wins: opponent cannot move"
+	case morris.NoAdvance:
+		return "draw: 100 plies without placement or take"
+	case morris.Repetition:
+		return "draw: threefold repetition"
+	}
+	return ""
+}
+
+// morrisBoard draws the 24 nodes (O white, X black).
+func morrisBoard(p *morris.Position) string {
+	ch := func(i int) byte {
+		switch {
+		case p.Pieces(0)&(1<<i) != 0:
+			return 'O'
+		case p.Pieces(1)&(1<<i) != 0:
+			return 'X'
+		}
+		return '.'
+	}
+	rows := []string{
+		"%c-----%c-----%c",
+		"| %c---%c---%c |",
+		"| | %c-%c-%c | |",
+		"%c-%c-%c   %c-%c-%c",
+		"| | %c-%c-%c | |",
+		"| %c---%c---%c |",
+		"%c-----%c-----%c",
+	}
+	n := 0
+	var b strings.Builder
+	for i, r := range rows {
+		k := strings.Count(r, "%c")
+		args := make([]any, k)
+		for j := range args {
+			args[j] = ch(n)
+			n++
+		}
+		fmt.Fprintf(&b, r, args...)
+		if i < len(rows)-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

@@ -10,10 +10,10 @@ const Words = 10
 // (y-1)*(N-1)+x). Only the first nw words of a board are in use.
 type BB [Words]uint64
 
-func (b *BB) set(i int)           { b[i>>6] |= 1 << uint(i&63) }
-func (b *BB) clear(i int)         { b[i>>6] &^= 1 << uint(i&63) }
-func (b *BB) has(i int) bool      { return b[i>>6]>>uint(i&63)&1 != 0 }
-func (b *BB) any(nw int) bool     { return anyWords(b[:nw]) }
+func (b *BB) set(i int)       { b[i>>6] |= 1 << uint(i&63) }
+func (b *BB) clear(i int)     { b[i>>6] &^= 1 << uint(i&63) }
+func (b *BB) has(i int) bool  { return b[i>>6]>>uint(i&63)&1 != 0 }
+func (b *BB) any(nw int) bool { return anyWords(b[:nw]) }
 func anyWords(w []uint64) bool {
 	for _, x := range w {
 		if x != 0 {

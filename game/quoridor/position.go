@@ -77,8 +77,8 @@ type Pos struct {
 	Prune bool
 
 	// scratch of the path searches
-	lay    [maxSq + 1]BB
-	cut    [2][2]BB // walls cutting the chosen shortest path of each colour, by orientation
+	lay  [maxSq + 1]BB
+	cut  [2][2]BB // walls cutting the chosen shortest path of each colour, by orientation
 	race *raceTable
 	// salt, when not zero, adds a small deterministic per-game noise to the
 	// evaluation (from the session's seeded generator) to vary play.

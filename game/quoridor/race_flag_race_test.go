@@ -1,0 +1,5 @@
+//go:build race
+
+package quoridor
+
+const raceEnabled = true

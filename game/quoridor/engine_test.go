@@ -183,3 +183,55 @@ func TestRaceTable(t *testing.T) {
 		}
 	}
 }
+
+// TestWallGenerationComplete: in random games with many walls, the walls
+// generated are exactly those LegalFor accepts (which always runs the full
+// path search).
+func TestWallGenerationComplete(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	placed, checked := 0, 0
+	defer func() {
+		t.Logf("%d walls placed, %d positions checked", placed, checked)
+		if placed < 150 {
+			t.Errorf("only %d walls placed", placed)
+		}
+	}()
+	for game := 0; game < 12; game++ {
+		n := []int{5, 7, 9, 11}[game%4]
+		p := New(n, 40)
+		for ply := 0; ply < 120; ply++ {
+			if over, _ := p.Terminal(); over {
+				break
+			}
+			ms := p.GenMoves(buf[:0])
+			gen := map[engine.Move]bool{}
+			for _, m := range ms {
+				gen[m] = true
+			}
+			for o := 0; o < 2; o++ {
+				for a := 0; a < p.m*p.m; a++ {
+					m := WallMove(o, a)
+					if p.LegalFor(p.side, m) != gen[m] {
+						t.Fatalf("%dx%d ply %d: wall %s legal %v generated %v", n, n, ply, p.FormatMove(m), p.LegalFor(p.side, m), gen[m])
+					}
+				}
+			}
+			checked++
+			// prefer walls to fill the board
+			m := ms[r.IntN(len(ms))]
+			if r.IntN(3) > 0 {
+				for _, x := range ms {
+					if IsWall(x) && r.IntN(8) == 0 {
+						m = x
+						break
+					}
+				}
+			}
+			if IsWall(m) {
+				placed++
+			}
+			p.Make(m)
+		}
+	}
+}

@@ -79,6 +79,11 @@ type Pos struct {
 	// scratch of the path searches
 	lay  [maxSq + 1]BB
 	cut  [2][2]BB // walls cutting the chosen shortest path of each colour, by orientation
+	step [2]int   // first square of that path (ordering hint)
+	// corner counts the walls (and the board edge) touching each wall corner
+	// point ((N+1)x(N+1) grid): a new wall touching the structure at fewer
+	// than two points cannot close a region, so it needs no path search.
+	corner [(MaxSize + 1) * (MaxSize + 1)]int8
 	race *raceTable
 	// salt, when not zero, adds a small deterministic per-game noise to the
 	// evaluation (from the session's seeded generator) to vary play.
@@ -144,6 +149,14 @@ func (p *Pos) Reset(n, walls int) {
 		}
 		if a%p.m != p.m-1 {
 			p.aNotLast.set(a)
+		}
+	}
+	p.corner = [len(p.corner)]int8{}
+	for cy := 0; cy <= n; cy++ {
+		for cx := 0; cx <= n; cx++ {
+			if cx == 0 || cy == 0 || cx == n || cy == n {
+				p.corner[cy*(n+1)+cx] = 1
+			}
 		}
 	}
 	p.pawn[Black] = (n-1)*n + n/2
@@ -323,7 +336,39 @@ func (p *Pos) LastMove() (m engine.Move, color int, ok bool) {
 	return r.m, int(r.mover), true
 }
 
+// wallCorners returns the corner indices of the ends and middle of a wall.
+func (p *Pos) wallCorners(o, a int) (int, int, int) {
+	x, y := a%p.m, a/p.m+1
+	w := p.n + 1
+	if o == Horizontal {
+		c := y*w + x
+		return c, c + 1, c + 2
+	}
+	c := (y-1)*w + x + 1
+	return c, c + w, c + 2*w
+}
+
+// contacts counts the points of a wall that touch other walls or the edge.
+func (p *Pos) contacts(o, a int) int {
+	c0, c1, c2 := p.wallCorners(o, a)
+	n := 0
+	if p.corner[c0] > 0 {
+		n++
+	}
+	if p.corner[c1] > 0 {
+		n++
+	}
+	if p.corner[c2] > 0 {
+		n++
+	}
+	return n
+}
+
 func (p *Pos) putWall(o, a int) {
+	c0, c1, c2 := p.wallCorners(o, a)
+	p.corner[c0]++
+	p.corner[c1]++
+	p.corner[c2]++
 	x, y := a%p.m, a/p.m+1
 	s := y*p.n + x
 	if o == Horizontal {
@@ -342,6 +387,10 @@ func (p *Pos) putWall(o, a int) {
 }
 
 func (p *Pos) takeWall(o, a int) {
+	c0, c1, c2 := p.wallCorners(o, a)
+	p.corner[c0]--
+	p.corner[c1]--
+	p.corner[c2]--
 	x, y := a%p.m, a/p.m+1
 	s := y*p.n + x
 	if o == Horizontal {
@@ -478,6 +527,7 @@ func (p *Pos) reaches(c int) bool { return p.flood(c, false) >= 0 }
 // wall anchor that would cut one of its steps. It returns the distance.
 func (p *Pos) pathCuts(c int) int {
 	p.cut[c][0], p.cut[c][1] = BB{}, BB{}
+	p.step[c] = -1
 	d := p.flood(c, true)
 	if d <= 0 {
 		return d
@@ -523,6 +573,7 @@ func (p *Pos) pathCuts(c int) int {
 		}
 		t = u
 	}
+	p.step[c] = t
 	return d
 }
 
@@ -613,7 +664,7 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 				w &= w - 1
 				need0 := p.cut[0][o].has(a)
 				need1 := p.cut[1][o].has(a)
-				if need0 || need1 {
+				if (need0 || need1) && p.contacts(o, a) >= 2 {
 					p.putWall(o, a)
 					ok := (!need0 || p.reaches(0)) && (!need1 || p.reaches(1))
 					p.takeWall(o, a)

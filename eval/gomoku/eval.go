@@ -25,16 +25,16 @@ const (
 // Cell classes: the combination of the four line codes of one cell for one
 // side, most urgent first.
 const (
-	TNone   uint8 = iota
-	TLow          // some potential
-	TTwo          // at least one F2 or two B2/B3
-	TB3           // a blocked three
-	TF3           // an open three
-	TB4           // a single four
-	T33           // two open threes
-	T43           // a four and an open three
-	TFlex4        // an open four or two fours: wins unless the opponent has a five
-	TFive         // a winning five
+	TNone  uint8 = iota
+	TLow         // some potential
+	TTwo         // at least one F2 or two B2/B3
+	TB3          // a blocked three
+	TF3          // an open three
+	TB4          // a single four
+	T33          // two open threes
+	T43          // a four and an open three
+	TFlex4       // an open four or two fours: wins unless the opponent has a five
+	TFive        // a winning five
 	NumClasses
 )
 

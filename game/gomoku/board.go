@@ -124,6 +124,9 @@ type Position struct {
 	stack [MaxSize*MaxSize + 1]undo
 	// stones placed by SetStone (not on the undo stack)
 	base int
+	// wideAt is the stack depth at which GenMoves lists every move near the
+	// stones (a root restricted to VCF defences), or -1.
+	wideAt int
 	// scratch for the VCF solver and move generation
 	vcf vcfState
 }
@@ -149,6 +152,7 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.hash = 0
 	p.n = 0
 	p.base = 0
+	p.wideAt = -1
 	p.sum = [2]int32{}
 	p.cnt = [2][ev.NumClasses]int32{}
 	p.empty = w * h

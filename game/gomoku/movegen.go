@@ -53,6 +53,14 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 		c := p.Index(p.w/2, p.h/2)
 		return append(buf, engine.Move(c))
 	}
+	if p.n == p.wideAt {
+		for c := lo; c < hi; c++ {
+			if p.cell[c] == Empty && p.near[c] > 0 && p.legalFor(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		return buf
+	}
 	if p.cnt[s][ev.TFive] > 0 {
 		for c := lo; c < hi; c++ {
 			if p.cell[c] == Empty && p.cls[s][c] == ev.TFive {

@@ -251,7 +251,7 @@ func TestPerft(t *testing.T) {
 	if got, want := r.Perft(2), uint64(215*216); got != want {
 		t.Fatalf("perft 2 with fives = %d, want %d", got, want)
 	}
-	if got, want := r.Perft(3), uint64(215 * (2*215 + 213*214)); got != want {
+	if got, want := r.Perft(3), uint64(215*(2*215+213*214)); got != want {
 		t.Fatalf("perft 3 with fives = %d, want %d", got, want)
 	}
 }

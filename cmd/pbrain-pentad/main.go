@@ -1,0 +1,41 @@
+// Command pbrain-pentad is a Gomoku brain for Gomocup managers (piskvork,
+// c-gomoku-cli). Without arguments it speaks the Gomocup protocol on
+// standard input and output. Subcommands: bench, perft N [divide], vcf,
+// match.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/pentad-ai/pentad/bench"
+	book "github.com/pentad-ai/pentad/book/gomoku"
+	"github.com/pentad-ai/pentad/game/gomoku"
+)
+
+// version is stamped at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	threads := flag.Int("threads", bench.PhysicalCores(), "search threads")
+	hash := flag.Int("hash", 0, "transposition table MiB (0: from INFO max_memory)")
+	rule2 := flag.Bool("rule2renju", false, "read INFO rule 2 as renju instead of continuous game")
+	flag.Parse()
+	args := flag.Args()
+	if len(args) > 0 {
+		os.Exit(gomoku.Command(os.Stdout, os.Stderr, args))
+	}
+	bk, err := book.Load()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "book:", err)
+	}
+	opt := gomoku.Options{
+		Name: "pentad", Version: version, Threads: *threads, TTMiB: *hash,
+		Rule2IsRenju: *rule2, Book: bk,
+	}
+	if err := gomoku.Run(os.Stdin, os.Stdout, opt); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

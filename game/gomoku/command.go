@@ -1,0 +1,198 @@
+package gomoku
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/pentad-ai/pentad/bench"
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// Command runs a subcommand of pbrain-pentad and returns the exit code:
+//
+//	bench                       fixed-depth search bench (the signature)
+//	perft N [divide] [rule] [size]  legal move sequences from the empty board
+//	vcf                         VCF solver speed on the test positions
+//	match [-ms N] [-openings F] [-weak-depth D]  self-play against a weaker setting
+func Command(stdout, stderr io.Writer, args []string) int {
+	switch args[0] {
+	case "bench":
+		r := Bench()
+		r.Print(stdout, "pentad")
+		return 0
+	case "perft":
+		if len(args) < 2 {
+			fmt.Fprintln(stderr, "usage: perft N [divide] [rule] [size]")
+			return 2
+		}
+		d, err := strconv.Atoi(args[1])
+		if err != nil || d < 0 {
+			fmt.Fprintln(stderr, "perft: bad depth")
+			return 2
+		}
+		divide := false
+		rule := Freestyle
+		size := 15
+		for _, a := range args[2:] {
+			if a == "divide" {
+				divide = true
+			} else if r, err := ParseRule(a); err == nil {
+				rule = r
+			} else if n, err := strconv.Atoi(a); err == nil {
+				size = n
+			} else {
+				fmt.Fprintf(stderr, "perft: bad argument %q\n", a)
+				return 2
+			}
+		}
+		p, err := NewPosition(size, size, rule)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		if divide {
+			bench.PrintDivide(stdout, bench.Divide(PerftPosition{p}, d, FormatMove))
+			return 0
+		}
+		bench.RunPerft(stdout, p.Perft, d)
+		return 0
+	case "vcf":
+		return vcfCommand(stdout)
+	case "match":
+		return matchCommand(stdout, stderr, args[1:])
+	}
+	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match)\n", args[0])
+	return 2
+}
+
+// VCFPositions builds the VCF test set: from each bench opening a
+// deterministic shallow self-play (depth 2, no VCF) runs until the side to
+// move has a VCF of at least minFours fours; that position is kept.
+func VCFPositions(minFours int) []*Position {
+	var out []*Position
+	b := NewBrain(4, 1)
+	b.MaxDepth = 2
+	b.NoVCF = true
+	for _, o := range benchOpenings {
+		mv, _ := ParseOpening(o)
+		p, err := PositionFrom(15, 15, Freestyle, mv)
+		if err != nil {
+			continue
+		}
+		for p.Ply() < 120 {
+			if over, _, _ := p.Status(); over {
+				break
+			}
+			if r := p.VCF(1<<20, 0); r.Win && len(r.Line) >= 2*minFours-1 {
+				q := *p
+				out = append(out, &q)
+				break
+			}
+			b.E.NewGame()
+			b.Ready()
+			m := b.Think(p, Budget{})
+			if m == engine.NoMove {
+				break
+			}
+			p.Make(m)
+		}
+	}
+	return out
+}
+
+func vcfCommand(w io.Writer) int {
+	ps := VCFPositions(3)
+	var nodes uint64
+	var total time.Duration
+	wins := 0
+	for i, p := range ps {
+		p.ClearVCF()
+		t0 := time.Now()
+		r := p.VCF(1<<22, 0)
+		el := time.Since(t0)
+		total += el
+		nodes += r.Nodes
+		if r.Win {
+			wins++
+		}
+		fmt.Fprintf(w, "vcf %d: ply %d win %v fours %d nodes %d time %.3f ms line %s\n", i, p.Ply(), r.Win,
+			(len(r.Line)+1)/2, r.Nodes, float64(el.Microseconds())/1000, lineString(r.Line))
+	}
+	nps := 0.0
+	if total > 0 {
+		nps = float64(nodes) / total.Seconds()
+	}
+	fmt.Fprintf(w, "vcf total: %d positions, %d solved, %d nodes, %.3f ms, %.0f nodes/s\n", len(ps), wins, nodes,
+		float64(total.Microseconds())/1000, nps)
+	return 0
+}
+
+func matchCommand(w, stderr io.Writer, args []string) int {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	ms := fs.Int("ms", 1000, "milliseconds per move")
+	file := fs.String("openings", "", "openings file (one a line)")
+	weakDepth := fs.Int("weak-depth", 4, "depth limit of the weaker setting")
+	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
+	limit := fs.Int("n", 0, "play only the first n openings (0: all)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *file == "" {
+		fmt.Fprintln(stderr, "match: -openings FILE required")
+		return 2
+	}
+	f, err := os.Open(*file)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	ops, err := ReadOpenings(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if *limit > 0 && *limit < len(ops) {
+		ops = ops[:*limit]
+	}
+	strong := &Player{Name: "full", Brain: NewBrain(64, 1), Time: time.Duration(*ms) * time.Millisecond}
+	weak := &Player{Name: "weak", Brain: NewBrain(64, 1), Time: time.Duration(*ms) * time.Millisecond}
+	weak.Brain.MaxDepth = *weakDepth
+	weak.Brain.NoVCF = !*weakVCF
+	var win, loss, draw int
+	for i, o := range ops {
+		for g := 0; g < 2; g++ {
+			black, white := strong, weak
+			if g == 1 {
+				black, white = weak, strong
+			}
+			// the opening's side to move plays next: colours follow the ply
+			r, err := PlayGame(15, 15, Freestyle, o, black, white, 225)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
+			res := "draw"
+			switch {
+			case r.Winner < 0:
+				draw++
+			case (r.Winner == Black) == (black == strong):
+				win++
+				res = "full wins"
+			default:
+				loss++
+				res = "weak wins"
+			}
+			fmt.Fprintf(w, "opening %d game %d (black %s): %s after %d moves (%s)\n", i+1, g+1, black.Name, res, r.Moves, r.Reason)
+		}
+	}
+	n := win + loss + draw
+	fmt.Fprintf(w, "match full vs weak: +%d -%d =%d  score %.1f%% of %d games\n", win, loss, draw,
+		100*(float64(win)+float64(draw)/2)/float64(max(n, 1)), n)
+	return 0
+}

@@ -1,0 +1,761 @@
+package gomoku
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	book "github.com/pentad-ai/pentad/book/gomoku"
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// Options configure a protocol session.
+type Options struct {
+	Name, Version, Author, Country string
+	Threads                        int
+	// TTMiB fixes the table size; 0 derives it from INFO max_memory.
+	TTMiB int
+	// Rule2IsRenju reads INFO rule 2 as renju (the convention of some
+	// managers) instead of "continuous game" of the specification.
+	Rule2IsRenju bool
+	// MaxDepth and MaxNodes bound every search (tests, weak settings).
+	MaxDepth int
+	MaxNodes uint64
+	NoVCF    bool
+	// MessageInterval is the least time between two progress lines
+	// (default 250 ms); negative disables progress lines.
+	MessageInterval time.Duration
+	// Book is the opening book (may be nil).
+	Book *book.Book
+}
+
+// DefaultMaxMemory is assumed when the manager sends no max_memory.
+const DefaultMaxMemory = 350 << 20
+
+const maxLine = 1 << 16
+
+// Default times when the manager gives none (milliseconds).
+const (
+	defaultTurnMs = 5000
+)
+
+type baseStone struct{ c, side int }
+
+// session is the brain side of one Gomocup connection.
+type session struct {
+	opt     Options
+	out     *lineWriter
+	lines   chan string
+	pending []string
+
+	started  bool
+	w, h     int
+	rule     Rule
+	ruleBits int
+	pos      *Position
+	base     []baseStone
+
+	timeoutTurn  int64 // ms, 0 = no limit
+	timeoutMatch int64 // ms, 0 = no limit
+	timeLeft     int64 // ms, <0 unknown
+	maxMemory    int64 // bytes, 0 = no limit
+	ttMiB        int
+
+	brain *Brain
+}
+
+// lineWriter writes whole lines at once and rate-limits progress lines.
+type lineWriter struct {
+	mu       sync.Mutex
+	w        *bufio.Writer
+	interval time.Duration
+	last     time.Time
+}
+
+func (lw *lineWriter) line(s string) {
+	lw.mu.Lock()
+	lw.w.WriteString(s)
+	lw.w.WriteString("\n")
+	lw.w.Flush()
+	lw.mu.Unlock()
+}
+
+func (lw *lineWriter) message(s string) {
+	if lw.interval < 0 {
+		return
+	}
+	lw.mu.Lock()
+	now := time.Now()
+	if !lw.last.IsZero() && now.Sub(lw.last) < lw.interval {
+		lw.mu.Unlock()
+		return
+	}
+	lw.last = now
+	lw.w.WriteString("MESSAGE ")
+	lw.w.WriteString(s)
+	lw.w.WriteString("\n")
+	lw.w.Flush()
+	lw.mu.Unlock()
+}
+
+// Run speaks the Gomocup protocol on in/out until END or the end of input.
+func Run(in io.Reader, out io.Writer, opt Options) error {
+	if opt.Name == "" {
+		opt.Name = "pentad"
+	}
+	if opt.Version == "" {
+		opt.Version = "dev"
+	}
+	if opt.Author == "" {
+		opt.Author = "Pentad developers"
+	}
+	if opt.Country == "" {
+		opt.Country = "International"
+	}
+	if opt.Threads < 1 {
+		opt.Threads = 1
+	}
+	if opt.MessageInterval == 0 {
+		opt.MessageInterval = 250 * time.Millisecond
+	}
+	s := &session{
+		opt:       opt,
+		out:       &lineWriter{w: bufio.NewWriter(out), interval: opt.MessageInterval},
+		lines:     make(chan string, 256),
+		timeLeft:  -1,
+		maxMemory: DefaultMaxMemory,
+	}
+	s.timeoutTurn = defaultTurnMs
+	s.ttMiB = s.wantTT()
+	s.brain = NewBrain(s.ttMiB, opt.Threads)
+	s.brain.MaxDepth = opt.MaxDepth
+	s.brain.MaxNodes = opt.MaxNodes
+	s.brain.NoVCF = opt.NoVCF
+	s.brain.OnInfo = s.out.message
+	go readLines(in, s.lines)
+	for {
+		line, ok := s.next()
+		if !ok {
+			return nil
+		}
+		if quit := s.handle(line); quit {
+			return nil
+		}
+	}
+}
+
+// readLines splits the input at CR, LF or CRLF, drops empty lines and cuts
+// very long ones.
+func readLines(in io.Reader, ch chan<- string) {
+	r := bufio.NewReaderSize(in, 1<<16)
+	var buf []byte
+	for {
+		c, err := r.ReadByte()
+		if err != nil {
+			if len(strings.TrimSpace(string(buf))) > 0 {
+				ch <- string(buf)
+			}
+			close(ch)
+			return
+		}
+		if c == '\r' || c == '\n' {
+			if len(strings.TrimSpace(string(buf))) > 0 {
+				ch <- string(buf)
+			}
+			buf = buf[:0]
+			continue
+		}
+		if len(buf) < maxLine {
+			buf = append(buf, c)
+		}
+	}
+}
+
+func (s *session) next() (string, bool) {
+	if len(s.pending) > 0 {
+		l := s.pending[0]
+		s.pending = s.pending[1:]
+		return l, true
+	}
+	l, ok := <-s.lines
+	return l, ok
+}
+
+func (s *session) reply(format string, a ...any) { s.out.line(fmt.Sprintf(format, a...)) }
+
+func splitCommand(line string) (cmd, arg string) {
+	line = strings.TrimSpace(line)
+	cmd, arg, _ = strings.Cut(line, " ")
+	if i := strings.IndexByte(cmd, '\t'); i >= 0 {
+		cmd, arg = cmd[:i], cmd[i+1:]+" "+arg
+	}
+	return strings.ToUpper(cmd), strings.TrimSpace(arg)
+}
+
+// handle runs one command; it returns true when the session must end.
+func (s *session) handle(line string) bool {
+	cmd, arg := splitCommand(line)
+	switch cmd {
+	case "START":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < MinSize || n > MaxSize {
+			s.reply("ERROR unsupported size %q (%d..%d)", arg, MinSize, MaxSize)
+			return false
+		}
+		s.newGame(n, n)
+		s.reply("OK")
+	case "RECTSTART":
+		w, h, err := ParseXY(arg)
+		if err != nil || w < MinSize || h < MinSize || w > MaxSize || h > MaxSize {
+			s.reply("ERROR unsupported size %q (%d..%d each side)", arg, MinSize, MaxSize)
+			return false
+		}
+		s.newGame(w, h)
+		s.reply("OK")
+	case "RESTART":
+		if !s.started {
+			s.reply("ERROR no game started (send START first)")
+			return false
+		}
+		s.newGame(s.w, s.h)
+		s.reply("OK")
+	case "BEGIN":
+		if !s.started {
+			s.reply("ERROR no game started (send START first)")
+			return false
+		}
+		if s.pos.Stones() != 0 {
+			s.reply("ERROR BEGIN needs an empty board")
+			return false
+		}
+		return s.move()
+	case "TURN":
+		if !s.started {
+			s.reply("ERROR no game started (send START first)")
+			return false
+		}
+		m, err := s.opponentMove(arg)
+		if err != nil {
+			s.reply("ERROR %v", err)
+			return false
+		}
+		s.pos.Make(m)
+		return s.move()
+	case "PLAY":
+		if !s.started {
+			s.reply("ERROR no game started (send START first)")
+			return false
+		}
+		m, err := s.opponentMove(arg)
+		if err != nil {
+			s.reply("ERROR %v", err)
+			return false
+		}
+		s.pos.Make(m)
+		s.reply("%s", FormatMove(m))
+	case "TAKEBACK":
+		if !s.started {
+			s.reply("ERROR no game started (send START first)")
+			return false
+		}
+		m, err := s.pos.ParseMove(arg)
+		if err != nil {
+			s.reply("ERROR %v", err)
+			return false
+		}
+		if s.pos.Ply() == 0 || s.pos.LastMove() != m {
+			s.reply("ERROR %s is not the last move", FormatMove(m))
+			return false
+		}
+		s.pos.Unmake(m)
+		s.reply("OK")
+	case "BOARD":
+		return s.board()
+	case "SWAP2BOARD":
+		return s.swap2()
+	case "INFO":
+		s.info(arg)
+	case "END":
+		return true
+	case "ABOUT":
+		s.reply("name=%q, version=%q, author=%q, country=%q", s.opt.Name, s.opt.Version, s.opt.Author, s.opt.Country)
+	case "YXSTOP":
+		// nothing is running: nothing to stop
+	case "":
+	default:
+		s.reply("UNKNOWN command %s", cmd)
+	}
+	return false
+}
+
+// opponentMove parses and checks a move given by the manager.
+func (s *session) opponentMove(arg string) (engine.Move, error) {
+	m, err := s.pos.ParseMove(arg)
+	if err != nil {
+		return m, err
+	}
+	if !s.pos.IsEmptyCell(m) {
+		return m, fmt.Errorf("%s is not empty", FormatMove(m))
+	}
+	if over, _, _ := s.pos.Status(); over {
+		return m, fmt.Errorf("the game is over")
+	}
+	return m, nil
+}
+
+func (s *session) newGame(w, h int) {
+	s.started = true
+	s.w, s.h = w, h
+	s.base = s.base[:0]
+	p, _ := NewPosition(w, h, s.rule)
+	s.pos = p
+	s.brain.E.NewGame()
+	s.brain.work.ClearVCF()
+}
+
+// rebuild remakes the position under the current rule with the same stones.
+func (s *session) rebuild() {
+	if !s.started {
+		return
+	}
+	moves := s.pos.Moves()
+	side := s.pos.Side()
+	p, _ := NewPosition(s.w, s.h, s.rule)
+	for _, st := range s.base {
+		p.SetStone(st.c, st.side)
+	}
+	if len(moves) > 0 {
+		// the side of the first move is what it was before the moves
+		first := side ^ (len(moves) & 1)
+		p.SetSide(first)
+	} else {
+		p.SetSide(side)
+	}
+	for _, m := range moves {
+		p.Make(m)
+	}
+	s.pos = p
+	s.brain.work.ClearVCF()
+}
+
+// ruleFromBits maps the INFO rule bitmask: 4 renju, else 8 caro, else 1
+// exactly five, else freestyle. Bit 2 (continuous game) changes nothing in
+// play: stones of finished lines arrive as BOARD field 3 and are walls.
+func ruleFromBits(v int, rule2IsRenju bool) Rule {
+	switch {
+	case v&4 != 0:
+		return Renju
+	case rule2IsRenju && v == 2:
+		return Renju
+	case v&8 != 0:
+		return Caro
+	case v&1 != 0:
+		return Standard
+	}
+	return Freestyle
+}
+
+func (s *session) info(arg string) {
+	key, val, _ := strings.Cut(strings.TrimSpace(arg), " ")
+	key = strings.ToLower(strings.TrimSpace(key))
+	val = strings.TrimSpace(val)
+	num, err := strconv.ParseInt(val, 10, 64)
+	numOK := err == nil && num >= 0
+	switch key {
+	case "timeout_turn":
+		if numOK {
+			s.timeoutTurn = num
+		}
+	case "timeout_match":
+		if numOK {
+			s.timeoutMatch = num
+		}
+	case "time_left":
+		if numOK {
+			s.timeLeft = num
+		}
+	case "max_memory":
+		if numOK {
+			s.maxMemory = num
+			if mib := s.wantTT(); mib != s.ttMiB {
+				s.ttMiB = mib
+				s.brain.E.TT.Resize(mib)
+			}
+			if num > 0 {
+				debug.SetMemoryLimit(num * 9 / 10)
+			} else {
+				debug.SetMemoryLimit(math.MaxInt64)
+			}
+		}
+	case "rule":
+		if numOK && num < 1<<16 {
+			s.ruleBits = int(num)
+			r := ruleFromBits(int(num), s.opt.Rule2IsRenju)
+			if r != s.rule {
+				s.rule = r
+				s.rebuild()
+			}
+		}
+	case "thread_num":
+		if numOK && num >= 1 && num <= 256 {
+			s.brain.E.Options.Threads = int(num)
+		}
+	default:
+		// game_type, evaluate, folder and unknown keys: nothing to do
+	}
+}
+
+// wantTT is the table size that fits max_memory with room for the rest of
+// the process (pattern tables, positions, Go runtime).
+func (s *session) wantTT() int {
+	if s.opt.TTMiB > 0 {
+		return s.opt.TTMiB
+	}
+	mem := s.maxMemory
+	if mem <= 0 {
+		mem = DefaultMaxMemory
+	}
+	avail := mem*6/10 - 48<<20
+	mib := 1
+	for int64(mib*2)<<20 <= avail && mib < 4096 {
+		mib *= 2
+	}
+	return mib
+}
+
+// budget turns the clock information into a think time.
+func (s *session) budget() Budget {
+	const unlimited = time.Duration(math.MaxInt64)
+	hard := unlimited
+	if s.timeoutTurn > 0 {
+		turn := time.Duration(s.timeoutTurn) * time.Millisecond
+		margin := 50*time.Millisecond + turn/20
+		if margin > 500*time.Millisecond {
+			margin = 500 * time.Millisecond
+		}
+		hard = turn - margin
+	}
+	soft := time.Duration(0)
+	if s.timeLeft >= 0 && (s.timeoutMatch > 0 || s.timeLeft < math.MaxInt32) {
+		left := time.Duration(s.timeLeft) * time.Millisecond
+		movesLeft := int64(max(12, s.pos.empty/8))
+		share := left / time.Duration(movesLeft)
+		if h := left/6 - 50*time.Millisecond; h < hard {
+			hard = h
+		}
+		soft = share / 2
+	}
+	if hard == unlimited {
+		hard = time.Duration(defaultTurnMs) * time.Millisecond
+	}
+	if hard < 20*time.Millisecond {
+		hard = 20 * time.Millisecond
+	}
+	if soft == 0 || soft > hard*2/5 {
+		soft = hard * 2 / 5
+	}
+	if soft < 5*time.Millisecond {
+		soft = 5 * time.Millisecond
+	}
+	return Budget{Soft: soft, Hard: hard}
+}
+
+// bookMove looks the position up in the book.
+func (s *session) bookMove() engine.Move {
+	if s.opt.Book == nil || s.pos.base > 0 {
+		return engine.NoMove
+	}
+	cx, cy := s.w/2, s.h/2
+	var seq []book.Point
+	for _, m := range s.pos.Moves() {
+		x, y := XY(int(m))
+		seq = append(seq, book.Point{X: x - cx, Y: y - cy})
+	}
+	r, ok := s.opt.Book.Lookup(seq)
+	if !ok {
+		return engine.NoMove
+	}
+	m := s.pos.MoveAt(cx+r.X, cy+r.Y)
+	if m == engine.NoMove || !s.pos.IsLegal(m) {
+		return engine.NoMove
+	}
+	return m
+}
+
+// think runs the brain in the background while the input is read: YXSTOP
+// stops it, END ends the session, anything else waits its turn.
+func (s *session) think(f func() engine.Move) (m engine.Move, quit bool) {
+	done := make(chan engine.Move, 1)
+	s.brain.Ready()
+	go func() { done <- f() }()
+	for {
+		select {
+		case m = <-done:
+			return m, false
+		case line, ok := <-s.lines:
+			if !ok {
+				s.brain.Stop()
+				<-done
+				return engine.NoMove, true
+			}
+			cmd, _ := splitCommand(line)
+			switch cmd {
+			case "YXSTOP":
+				s.brain.Stop()
+			case "END":
+				s.brain.Stop()
+				<-done
+				return engine.NoMove, true
+			default:
+				s.pending = append(s.pending, line)
+			}
+		}
+	}
+}
+
+// move thinks and plays the brain's move.
+func (s *session) move() bool {
+	if over, _, _ := s.pos.Status(); over {
+		s.reply("ERROR the game is over")
+		return false
+	}
+	m := s.bookMove()
+	if m == engine.NoMove {
+		bud := s.budget()
+		var quit bool
+		m, quit = s.think(func() engine.Move { return s.brain.Think(s.pos, bud) })
+		if quit {
+			return true
+		}
+	}
+	if m == engine.NoMove {
+		s.reply("ERROR no legal move")
+		return false
+	}
+	s.pos.Make(m)
+	s.reply("%s", FormatMove(m))
+	return false
+}
+
+// readBlock reads the lines of a BOARD or SWAP2BOARD block up to DONE.
+func (s *session) readBlock() (rows []string, quit bool) {
+	for {
+		l, ok := s.next()
+		if !ok {
+			return nil, true
+		}
+		t := strings.TrimSpace(l)
+		if strings.EqualFold(t, "DONE") {
+			return rows, false
+		}
+		if strings.EqualFold(t, "END") {
+			return nil, true
+		}
+		rows = append(rows, t)
+	}
+}
+
+// board handles BOARD ... DONE: a whole new position, then a move.
+func (s *session) board() bool {
+	rows, quit := s.readBlock()
+	if quit {
+		return true
+	}
+	if !s.started {
+		s.reply("ERROR no game started (send START first)")
+		return false
+	}
+	type st struct{ x, y, f int }
+	var stones []st
+	seen := map[[2]int]bool{}
+	nOwn, nOpp := 0, 0
+	for _, r := range rows {
+		parts := strings.Split(r, ",")
+		if len(parts) != 3 {
+			s.reply("ERROR bad BOARD line %q (x,y,field)", r)
+			return false
+		}
+		var v [3]int
+		for i, p := range parts {
+			n, err := strconv.Atoi(strings.TrimSpace(p))
+			if err != nil {
+				s.reply("ERROR bad BOARD line %q (x,y,field)", r)
+				return false
+			}
+			v[i] = n
+		}
+		if v[0] < 0 || v[1] < 0 || v[0] >= s.w || v[1] >= s.h {
+			s.reply("ERROR %d,%d is off the board", v[0], v[1])
+			return false
+		}
+		if v[2] < 1 || v[2] > 3 {
+			s.reply("ERROR bad field %d in %q", v[2], r)
+			return false
+		}
+		if seen[[2]int{v[0], v[1]}] {
+			s.reply("ERROR %d,%d given twice", v[0], v[1])
+			return false
+		}
+		seen[[2]int{v[0], v[1]}] = true
+		switch v[2] {
+		case 1:
+			nOwn++
+		case 2:
+			nOpp++
+		}
+		stones = append(stones, st{v[0], v[1], v[2]})
+	}
+	// our colour: black if we are to move on an even count
+	us := (nOwn + nOpp) & 1
+	if nOwn == nOpp {
+		us = Black
+	} else if nOpp == nOwn+1 {
+		us = White
+	}
+	colour := func(f int) int {
+		if f == 1 {
+			return us
+		}
+		return us ^ 1
+	}
+	p, _ := NewPosition(s.w, s.h, s.rule)
+	var base []baseStone
+	for _, t := range stones {
+		if t.f == 3 {
+			c := p.Index(t.x, t.y)
+			p.SetStone(c, 2)
+			base = append(base, baseStone{c, 2})
+		}
+	}
+	// replay in the given order when the colours alternate from black
+	alternate := true
+	k := 0
+	for _, t := range stones {
+		if t.f == 3 {
+			continue
+		}
+		if colour(t.f) != k&1 {
+			alternate = false
+			break
+		}
+		k++
+	}
+	if alternate && (nOwn+nOpp)&1 == us {
+		for _, t := range stones {
+			if t.f != 3 {
+				p.Make(p.MoveAt(t.x, t.y))
+			}
+		}
+	} else {
+		for _, t := range stones {
+			if t.f != 3 {
+				c := p.Index(t.x, t.y)
+				p.SetStone(c, colour(t.f))
+				base = append(base, baseStone{c, colour(t.f)})
+			}
+		}
+		p.SetSide(us)
+	}
+	if over, _, _ := p.Status(); over {
+		s.reply("ERROR the position is already decided")
+		return false
+	}
+	s.pos = p
+	s.base = base
+	s.brain.work.ClearVCF()
+	return s.move()
+}
+
+// swap2 handles SWAP2BOARD with 0, 3 or 5 stones.
+func (s *session) swap2() bool {
+	rows, quit := s.readBlock()
+	if quit {
+		return true
+	}
+	if !s.started {
+		s.reply("ERROR no game started (send START first)")
+		return false
+	}
+	p, _ := NewPosition(s.w, s.h, s.rule)
+	for _, r := range rows {
+		m, err := p.ParseMove(r)
+		if err != nil || !p.IsLegal(m) {
+			s.reply("ERROR bad SWAP2BOARD stone %q", r)
+			return false
+		}
+		p.Make(m)
+	}
+	bud := s.budget()
+	switch len(rows) {
+	case 0:
+		var best [3]engine.Move
+		ans, quit := s.think(func() engine.Move {
+			bestAbs := math.MaxInt
+			for _, cand := range book.Swap2Candidates {
+				if s.brain.stopped.Load() {
+					break
+				}
+				q, _ := NewPosition(s.w, s.h, s.rule)
+				var ms [3]engine.Move
+				ok := true
+				for i, pt := range cand {
+					m := q.MoveAt(s.w/2+pt.X, s.h/2+pt.Y)
+					if m == engine.NoMove || !q.IsLegal(m) {
+						ok = false
+						break
+					}
+					q.Make(m)
+					ms[i] = m
+				}
+				if !ok {
+					continue
+				}
+				_, sc := s.brain.Analyse(q, Budget{Soft: bud.Soft / 6, Hard: bud.Hard / 7})
+				if a := abs(sc); a < bestAbs {
+					bestAbs, best = a, ms
+				}
+			}
+			return best[0]
+		})
+		if quit {
+			return true
+		}
+		if ans == engine.NoMove {
+			s.reply("ERROR board too small for an opening")
+			return false
+		}
+		s.reply("%s %s %s", FormatMove(best[0]), FormatMove(best[1]), FormatMove(best[2]))
+	case 3, 5:
+		var sc int
+		m, quit := s.think(func() engine.Move {
+			mv, v := s.brain.Analyse(p, Budget{Soft: bud.Soft / 2, Hard: bud.Hard / 2})
+			sc = v
+			return mv
+		})
+		if quit {
+			return true
+		}
+		// white (to move) is worse: take black
+		if sc < -60 || m == engine.NoMove {
+			s.reply("SWAP")
+		} else {
+			s.reply("%s", FormatMove(m))
+		}
+	default:
+		s.reply("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got %d", len(rows))
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

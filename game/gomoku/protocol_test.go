@@ -1,0 +1,437 @@
+package gomoku
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// brainConn runs a session on pipes and lets a test talk to it like a
+// manager.
+type brainConn struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	outR *bufio.Reader
+	done chan error
+	recv chan string
+}
+
+func startBrain(t *testing.T, opt Options) *brainConn {
+	t.Helper()
+	if opt.TTMiB == 0 {
+		opt.TTMiB = 2
+	}
+	if opt.Threads == 0 {
+		opt.Threads = 1
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &brainConn{t: t, in: inW, done: make(chan error, 1), recv: make(chan string, 1024)}
+	go func() {
+		err := Run(inR, outW, opt)
+		outW.Close()
+		c.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			c.recv <- sc.Text()
+		}
+		close(c.recv)
+	}()
+	return c
+}
+
+func (c *brainConn) send(lines ...string) {
+	c.t.Helper()
+	for _, l := range lines {
+		if _, err := io.WriteString(c.in, l+"\r\n"); err != nil {
+			c.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// answer returns the next line that is not MESSAGE or DEBUG. The timeout
+// only guards against a hung brain; it is not a timing assertion.
+func (c *brainConn) answer() string {
+	c.t.Helper()
+	for {
+		select {
+		case l, ok := <-c.recv:
+			if !ok {
+				c.t.Fatal("brain closed its output")
+			}
+			if strings.HasPrefix(l, "MESSAGE") || strings.HasPrefix(l, "DEBUG") {
+				continue
+			}
+			return l
+		case <-time.After(60 * time.Second):
+			c.t.Fatal("brain did not answer")
+		}
+	}
+}
+
+func (c *brainConn) expect(prefix string) string {
+	c.t.Helper()
+	l := c.answer()
+	if !strings.HasPrefix(l, prefix) {
+		c.t.Fatalf("answer %q, want prefix %q", l, prefix)
+	}
+	return l
+}
+
+func (c *brainConn) end() {
+	c.t.Helper()
+	c.send("END")
+	select {
+	case err := <-c.done:
+		if err != nil {
+			c.t.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		c.t.Fatal("brain did not end")
+	}
+	for l := range c.recv {
+		if !strings.HasPrefix(l, "MESSAGE") {
+			c.t.Fatalf("output after END: %q", l)
+		}
+	}
+}
+
+// shadow tracks the board on the manager's side.
+type shadow struct {
+	w, h  int
+	cells map[[2]int]int
+}
+
+func (s *shadow) checkMove(t *testing.T, l string) [2]int {
+	t.Helper()
+	x, y, err := ParseXY(l)
+	if err != nil || x < 0 || y < 0 || x >= s.w || y >= s.h {
+		t.Fatalf("bad move %q", l)
+	}
+	if s.cells[[2]int{x, y}] != 0 {
+		t.Fatalf("move %q on a stone", l)
+	}
+	return [2]int{x, y}
+}
+
+// TestReplayCGomokuCli replays what c-gomoku-cli sent to each brain of the
+// recorded match. Our move is checked for legality, then replaced by the
+// recorded one with TAKEBACK and PLAY, so that the rest of the transcript
+// stays valid.
+func TestReplayCGomokuCli(t *testing.T) {
+	data, err := os.ReadFile("../../../shared/reference/transcripts/gomoku-c-gomoku-cli.log")
+	if err != nil {
+		data, err = os.ReadFile("/work/shared/reference/transcripts/gomoku-c-gomoku-cli.log")
+	}
+	if err != nil {
+		t.Skip("transcript not available:", err)
+	}
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r", ""), "\n")
+	for _, brain := range []string{"rapfi-internal", "aiwine-wall"} {
+		t.Run(brain, func(t *testing.T) {
+			c := startBrain(t, Options{MaxDepth: 2, MessageInterval: -1})
+			sh := &shadow{w: 15, h: 15, cells: map[[2]int]int{}}
+			inBoard := false
+			moves := 0
+			for i, l := range lines {
+				sendPrefix := brain + " <- "
+				if !strings.HasPrefix(l, sendPrefix) {
+					continue
+				}
+				cmd := strings.TrimPrefix(l, sendPrefix)
+				// the recorded answer, if any
+				recorded := ""
+				for _, l2 := range lines[i+1:] {
+					if strings.HasPrefix(l2, brain+" <- ") {
+						break
+					}
+					if a, ok := strings.CutPrefix(l2, brain+" -> "); ok && !strings.HasPrefix(a, "MESSAGE") && !strings.HasPrefix(a, "ERROR") {
+						recorded = a
+					}
+				}
+				c.send(cmd)
+				word, arg := splitCommand(cmd)
+				switch {
+				case inBoard && word != "DONE":
+					x, y, _ := ParseXY(arg)
+					parts := strings.Split(cmd, ",")
+					if len(parts) == 3 {
+						x, y, _ = ParseXY(parts[0] + "," + parts[1])
+						sh.cells[[2]int{x, y}] = 1
+					}
+				case word == "ABOUT":
+					c.expect(`name="pentad"`)
+				case word == "START":
+					c.expect("OK")
+					sh.cells = map[[2]int]int{}
+				case word == "BOARD":
+					inBoard = true
+				case word == "TURN" || word == "DONE":
+					inBoard = false
+					if word == "TURN" {
+						x, y, err := ParseXY(arg)
+						if err != nil {
+							t.Fatal(err)
+						}
+						sh.cells[[2]int{x, y}] = 2
+					}
+					ours := c.answer()
+					sh.checkMove(t, ours)
+					moves++
+					if recorded == "" {
+						t.Fatalf("no recorded answer for %q at line %d", cmd, i+1)
+					}
+					c.send("TAKEBACK " + ours)
+					c.expect("OK")
+					c.send("PLAY " + recorded)
+					if got := c.answer(); got != recorded {
+						t.Fatalf("PLAY %s answered %q", recorded, got)
+					}
+					xy := sh.checkMove(t, recorded)
+					sh.cells[xy] = 1
+				case word == "END":
+					select {
+					case err := <-c.done:
+						if err != nil {
+							t.Fatal(err)
+						}
+					case <-time.After(60 * time.Second):
+						t.Fatal("brain did not end")
+					}
+				}
+			}
+			if moves < 50 {
+				t.Fatalf("only %d moves replayed", moves)
+			}
+		})
+	}
+}
+
+// TestPiskvorkSession is a piskvork-style game: BEGIN, TURN, TAKEBACK,
+// RESTART, errors that leave the state unchanged, and START reuse.
+func TestPiskvorkSession(t *testing.T) {
+	c := startBrain(t, Options{MaxDepth: 2})
+	c.send("ABOUT")
+	c.expect(`name="pentad", version=`)
+	c.send("TURN 7,7")
+	c.expect("ERROR")
+	c.send("START 4")
+	c.expect("ERROR")
+	c.send("START 33")
+	c.expect("ERROR")
+	c.send("START 20")
+	c.expect("OK")
+	c.send("INFO timeout_match 300000", "INFO timeout_turn 2000", "INFO max_memory 83886080",
+		"INFO game_type 1", "INFO rule 0", "INFO folder C:\\tmp", "INFO evaluate 3,4", "INFO unknown_key 5",
+		"INFO time_left 300000")
+	c.send("BEGIN")
+	first := c.answer()
+	if first != "10,10" {
+		t.Fatalf("BEGIN answered %q, want the centre", first)
+	}
+	c.send("TURN 11,11")
+	second := c.answer()
+	sh := &shadow{w: 20, h: 20, cells: map[[2]int]int{{10, 10}: 1, {11, 11}: 2}}
+	xy := sh.checkMove(t, second)
+	sh.cells[xy] = 1
+	// errors leave everything as it was
+	c.send("TURN 10,10")
+	c.expect("ERROR")
+	c.send("TURN 20,3")
+	c.expect("ERROR")
+	c.send("TURN -1,3")
+	c.expect("ERROR")
+	c.send("TURN abc")
+	c.expect("ERROR")
+	c.send("TAKEBACK 11,11") // not the last move
+	c.expect("ERROR")
+	c.send("FOO bar")
+	c.expect("UNKNOWN")
+	// take back our move and the opponent's, then play on
+	c.send("TAKEBACK " + second)
+	c.expect("OK")
+	c.send("TAKEBACK 11,11")
+	c.expect("OK")
+	c.send("TURN 9,9")
+	third := c.answer()
+	if third == "9,9" || third == "10,10" {
+		t.Fatalf("answer %q on a stone", third)
+	}
+	c.send("RESTART")
+	c.expect("OK")
+	c.send("BEGIN")
+	c.expect("10,10")
+	c.send("BEGIN") // board not empty
+	c.expect("ERROR")
+	// START again without END: a new game on a new size
+	c.send("RECTSTART 20,15")
+	c.expect("OK")
+	c.send("RECTSTART 40,15")
+	c.expect("ERROR")
+	c.send("START 15")
+	c.expect("OK")
+	c.send("BEGIN")
+	c.expect("7,7")
+	c.end()
+}
+
+func TestBoardCommand(t *testing.T) {
+	c := startBrain(t, Options{MaxDepth: 2})
+	c.send("START 15")
+	c.expect("OK")
+	// a four of ours to complete (fields in any order, field 3 neutral)
+	c.send("BOARD", "7,7,1", "8,8,2", "7,8,1", "0,0,3", "9,9,2", "7,9,1", "10,10,2", "7,10,1", "1,1,2", "DONE")
+	got := c.answer()
+	if got != "7,11" && got != "7,6" {
+		t.Fatalf("BOARD: %q, want the five", got)
+	}
+	// the opponent's four must be blocked
+	c.send("BOARD", "8,8,2", "7,7,1", "9,9,2", "0,14,1", "10,10,2", "14,0,1", "11,11,2", "DONE")
+	got = c.answer()
+	if got != "12,12" {
+		t.Fatalf("BOARD: %q, want the block 12,12", got)
+	}
+	// bad lines: ERROR, and the position is unchanged (still ours to move)
+	c.send("BOARD", "7,7,1", "7,7,2", "DONE")
+	c.expect("ERROR")
+	c.send("BOARD", "7,7,4", "DONE")
+	c.expect("ERROR")
+	c.send("BOARD", "15,7,1", "DONE")
+	c.expect("ERROR")
+	c.send("BOARD", "x", "DONE")
+	c.expect("ERROR")
+	c.send("TAKEBACK 12,12")
+	c.expect("OK")
+	c.end()
+}
+
+func TestRenjuSessionAvoidsForbidden(t *testing.T) {
+	c := startBrain(t, Options{MaxDepth: 2})
+	c.send("START 15", "INFO rule 4")
+	c.expect("OK")
+	// black (us, equal counts) must not play the double three at 7,7
+	c.send("BOARD", "5,7,1", "0,0,2", "6,7,1", "14,14,2", "7,5,1", "0,14,2", "7,6,1", "14,0,2", "DONE")
+	got := c.answer()
+	if got == "7,7" {
+		t.Fatal("played a forbidden double three")
+	}
+	c.end()
+}
+
+func TestYXStopAndInputWhileThinking(t *testing.T) {
+	c := startBrain(t, Options{})
+	c.send("START 15", "INFO timeout_turn 600000", "INFO timeout_match 0", "INFO time_left 2147483647")
+	c.expect("OK")
+	c.send("BOARD", "7,7,2", "8,7,1", "8,8,2", "DONE")
+	// commands sent while thinking wait; YXSTOP answers at once
+	time.Sleep(50 * time.Millisecond)
+	c.send("ABOUT", "TURN 1,1")
+	c.send("YXSTOP")
+	mv := c.answer()
+	sh := &shadow{w: 15, h: 15, cells: map[[2]int]int{{7, 7}: 2, {8, 7}: 1, {8, 8}: 2}}
+	sh.checkMove(t, mv)
+	c.expect(`name="pentad"`)
+	// the queued TURN is now a real move: stop that search too
+	time.Sleep(20 * time.Millisecond)
+	c.send("YXSTOP")
+	mv2 := c.answer()
+	if mv2 == "1,1" || mv2 == mv {
+		t.Fatalf("second answer %q", mv2)
+	}
+	// END while thinking ends the session without a move
+	c.send("TURN 2,2")
+	time.Sleep(20 * time.Millisecond)
+	c.end()
+}
+
+func TestSwap2Board(t *testing.T) {
+	c := startBrain(t, Options{MaxDepth: 2})
+	c.send("START 15", "INFO rule 1")
+	c.expect("OK")
+	c.send("SWAP2BOARD", "DONE")
+	l := c.answer()
+	f := strings.Fields(l)
+	if len(f) != 3 {
+		t.Fatalf("swap2 opening %q", l)
+	}
+	sh := &shadow{w: 15, h: 15, cells: map[[2]int]int{}}
+	for _, m := range f {
+		sh.cells[sh.checkMove(t, m)] = 1
+	}
+	c.send("SWAP2BOARD", "7,7", "8,7", "9,9", "DONE")
+	l = c.answer()
+	if l != "SWAP" {
+		sh := &shadow{w: 15, h: 15, cells: map[[2]int]int{{7, 7}: 1, {8, 7}: 1, {9, 9}: 1}}
+		sh.checkMove(t, l)
+	}
+	c.send("SWAP2BOARD", "7,7", "8,7", "9,9", "8,8", "8,6", "DONE")
+	l = c.answer()
+	if l != "SWAP" {
+		sh := &shadow{w: 15, h: 15, cells: map[[2]int]int{{7, 7}: 1, {8, 7}: 1, {9, 9}: 1, {8, 8}: 1, {8, 6}: 1}}
+		sh.checkMove(t, l)
+	}
+	c.send("SWAP2BOARD", "7,7", "8,7", "DONE")
+	c.expect("ERROR")
+	c.send("SWAP2BOARD", "7,7", "7,7", "8,8", "DONE")
+	c.expect("ERROR")
+	c.end()
+}
+
+func TestLineEndings(t *testing.T) {
+	for _, sep := range []string{"\n", "\r", "\r\n", "\n\n\r\r"} {
+		c := startBrain(t, Options{MaxDepth: 1, MessageInterval: -1})
+		raw := func(l string) {
+			if _, err := io.WriteString(c.in, l+sep); err != nil {
+				t.Fatal(err)
+			}
+		}
+		raw("START 15")
+		c.expect("OK")
+		raw("BEGIN")
+		c.expect("7,7")
+		raw("TURN 8,8")
+		mv := c.answer()
+		if _, _, err := ParseXY(mv); err != nil || mv == "7,7" || mv == "8,8" {
+			t.Fatalf("sep %q: answer %q", sep, mv)
+		}
+		c.end()
+	}
+}
+
+func FuzzProtocol(f *testing.F) {
+	for _, s := range []string{
+		"START 15\nBEGIN\nTURN 8,8\nEND\n",
+		"START 15\r\nBOARD\r\n7,7,1\r\n8,8,2\r\nDONE\r\n",
+		"RECTSTART 6,5\nINFO rule 4\nSWAP2BOARD\nDONE\nBEGIN\nTAKEBACK 3,2\n",
+		"START 5\nINFO max_memory 1\nBOARD\n0,0,3\n1,1,1\nDONE\nTURN 4,4\nTURN 4,4\n",
+		"INFO rule 9\nSTART 32\nPLAY 31,31\nRESTART\nABOUT\nYXSTOP\nSWAP2BOARD\n1,1\n2,2\n3,3\nDONE\n",
+		"START 15\nBOARD\n1,1,1\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var out strings.Builder
+		if err := Run(strings.NewReader(in), &out, Options{MaxDepth: 1, TTMiB: 1, MessageInterval: -1}); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if l == "" {
+				continue
+			}
+			if strings.HasPrefix(l, "ERROR") || strings.HasPrefix(l, "UNKNOWN") || l == "OK" || l == "SWAP" ||
+				strings.HasPrefix(l, "name=") {
+				continue
+			}
+			for _, m := range strings.Fields(l) {
+				if _, _, err := ParseXY(m); err != nil {
+					t.Fatalf("odd output line %q", l)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,201 @@
+package gomoku
+
+import (
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// Brain chooses moves: threat checks and VCF at the root, then the shared
+// search with the pattern evaluation.
+type Brain struct {
+	E *engine.Engine
+	// MaxDepth and MaxNodes bound the search (0: only the clock).
+	MaxDepth int
+	MaxNodes uint64
+	// NoVCF turns the root threat-space checks off (a weaker setting).
+	NoVCF bool
+	// OnInfo receives progress lines (already formatted, without MESSAGE).
+	OnInfo func(string)
+
+	stopped atomic.Bool
+	work    Position // scratch copy of the position searched
+}
+
+// NewBrain makes a brain with a table of ttMiB and threads search workers.
+func NewBrain(ttMiB, threads int) *Brain {
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true})}
+	return b
+}
+
+// Ready clears an earlier Stop before a new Think or Analyse.
+func (b *Brain) Ready() { b.stopped.Store(false) }
+
+// Stop asks a running Think to answer as soon as possible.
+func (b *Brain) Stop() {
+	b.stopped.Store(true)
+	b.E.Stop()
+}
+
+// Budget is the time for one move: Soft (start no new iteration after
+// about this) and Hard (answer by then).
+type Budget struct {
+	Soft, Hard time.Duration
+}
+
+// vcfNodesPerMs is the VCF work allowed per millisecond of budget.
+const vcfNodesPerMs = 400
+
+// Think returns the move to play in pos (left unchanged), or NoMove if the
+// board has no legal move.
+func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
+	start := time.Now()
+	p := &b.work
+	p.CopyFrom(pos)
+	var buf [MaxSize * MaxSize]engine.Move
+	legal := p.LegalMoves(buf[:0])
+	if len(legal) == 0 {
+		return engine.NoMove
+	}
+	if len(legal) == 1 || p.Stones() == 0 {
+		if p.Stones() == 0 {
+			return p.MoveAt(p.w/2, p.h/2)
+		}
+		return legal[0]
+	}
+	s, o := p.side, p.side^1
+	// a five to play
+	if c, n := p.fiveCell(s); n > 0 {
+		b.info("five")
+		return engine.Move(c)
+	}
+	// a five to block
+	if _, n := p.fiveCell(o); n > 0 {
+		lo, hi := p.scanRange()
+		for c := lo; c < hi; c++ {
+			if p.cell[c] == Empty && p.makesFive(o, c) && p.legalFor(c) {
+				b.info("block five")
+				return engine.Move(c)
+			}
+		}
+	}
+	var rootMoves []engine.Move
+	if !b.NoVCF {
+		nodes := uint64(bud.Hard.Milliseconds()) * vcfNodesPerMs / 4
+		if nodes < 2000 {
+			nodes = 2000
+		}
+		if r := p.VCF(nodes, 0); r.Win && r.Move != engine.NoMove && p.IsLegal(r.Move) {
+			b.info(fmt.Sprintf("VCF win in %d, %d nodes: %s", (len(r.Line)+1)/2, r.Nodes, lineString(r.Line)))
+			return r.Move
+		}
+		if b.stopped.Load() {
+			return legal[0]
+		}
+		if r := p.OpponentVCF(nodes, 0); r.Win {
+			rootMoves = b.vcfDefences(p, nodes/8, start, bud)
+			b.info(fmt.Sprintf("opponent VCF %s; %d defences", lineString(r.Line), len(rootMoves)))
+			if len(rootMoves) == 1 {
+				return rootMoves[0]
+			}
+		}
+	}
+	el := time.Since(start)
+	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, RootMoves: rootMoves}
+	if bud.Hard > 0 {
+		lim.Hard = max(bud.Hard-el, time.Millisecond)
+		lim.Soft = max(bud.Soft-el, time.Millisecond)
+	}
+	if b.stopped.Load() {
+		lim.Hard = time.Millisecond
+		lim.Soft = time.Millisecond
+	}
+	b.E.OnInfo = b.onInfo
+	p.wideAt = -1
+	if len(rootMoves) > 0 {
+		p.wideAt = p.n
+	}
+	res := b.E.Search(p, lim)
+	p.wideAt = -1
+	if res.Move == engine.NoMove || !pos.IsLegal(res.Move) {
+		if len(rootMoves) > 0 {
+			return rootMoves[0]
+		}
+		return legal[0]
+	}
+	return res.Move
+}
+
+// vcfDefences lists the candidate moves after which the opponent has no VCF
+// (within the node budget). The candidates are every move near the stones,
+// so that no defence is missed by the pruning of GenMoves.
+func (b *Brain) vcfDefences(p *Position, nodes uint64, start time.Time, bud Budget) []engine.Move {
+	var out []engine.Move
+	lo, hi := p.scanRange()
+	for c := lo; c < hi; c++ {
+		if p.cell[c] != Empty || p.near[c] == 0 || !p.legalFor(c) {
+			continue
+		}
+		if b.stopped.Load() || (bud.Hard > 0 && time.Since(start) > bud.Hard/3) {
+			return nil // out of time: let the search choose among all moves
+		}
+		m := engine.Move(c)
+		p.Make(m)
+		over, _ := p.Terminal()
+		ok := over
+		if !over {
+			ok = !p.HasVCF(nodes, 0)
+		}
+		p.Unmake(m)
+		if ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (b *Brain) info(s string) {
+	if b.OnInfo != nil {
+		b.OnInfo(s)
+	}
+}
+
+func (b *Brain) onInfo(in engine.Info) {
+	if b.OnInfo == nil {
+		return
+	}
+	b.OnInfo(fmt.Sprintf("depth %d-%d ev %d nodes %d nps %d time %dms pv %s", in.Depth, in.SelDepth,
+		in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), lineString(in.PV)))
+}
+
+func lineString(ms []engine.Move) string {
+	var sb strings.Builder
+	for i, m := range ms {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(FormatMove(m))
+	}
+	return sb.String()
+}
+
+// Analyse searches pos within the budget and returns the best move and its
+// score for the side to move.
+func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
+	p := &b.work
+	p.CopyFrom(pos)
+	p.wideAt = -1
+	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard}
+	if b.stopped.Load() {
+		lim.Soft, lim.Hard = time.Millisecond, time.Millisecond
+	}
+	b.E.OnInfo = b.onInfo
+	res := b.E.Search(p, lim)
+	if res.Move != engine.NoMove && !pos.IsLegal(res.Move) {
+		res.Move = engine.NoMove
+	}
+	return res.Move, res.Score
+}

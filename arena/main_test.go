@@ -100,8 +100,11 @@ func runRefCase(t *testing.T, ref Referee, c refCase, opening []string) Record {
 		s.Log = func(side int, dir, line string) { t.Logf("%d %s %s", side, dir, line) }
 	}
 	pool := NewPool()
+	t0 := time.Now()
 	rec := ref.Play(context.Background(), s, pool)
+	t1 := time.Now()
 	pool.Close(quitLine(ref), 100*time.Millisecond)
+	t.Logf("%s: %s, %d moves, play %v close %v", c.name, rec.Reason, len(rec.Moves), t1.Sub(t0).Round(time.Millisecond), time.Since(t1).Round(time.Millisecond))
 	if rec.Winner != c.wantWinner || rec.Reason != c.wantReason || !strings.Contains(rec.Detail, c.wantDetail) {
 		t.Errorf("%s: got winner %d reason %s (%s), want winner %d reason %s (%q)", c.name,
 			rec.Winner, rec.Reason, rec.Detail, c.wantWinner, c.wantReason, c.wantDetail)

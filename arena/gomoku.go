@@ -1,0 +1,429 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/gomoku"
+)
+
+// GomokuRef is a Gomocup manager in the manner of c-gomoku-cli: ABOUT once
+// per process, then for every game START n (the process is reused), INFO
+// rule / timeout_turn / timeout_match / max_memory, and before every move
+// INFO time_left; a side's first move of a game is asked with BOARD (all
+// stones so far, 1 own and 2 opponent's, in the order played, then DONE)
+// when an opening was given, or BEGIN on an empty board; TURN x,y after
+// that. END when the process is no longer needed. Answers are "x,y";
+// MESSAGE, DEBUG and ERROR lines are ignored. The referee judges forbidden
+// moves under renju and adjudicates a renju game drawn after 200 stones.
+type GomokuRef struct {
+	Size      int
+	Rule      gomoku.Rule
+	MaxMemory int64
+}
+
+func init() {
+	Register("gomoku", func() Referee {
+		return &GomokuRef{Size: 15, Rule: gomoku.Freestyle, MaxMemory: 350 << 20}
+	})
+}
+
+// Name implements Referee.
+func (g *GomokuRef) Name() string { return "gomoku" }
+
+// ColourNames implements Colours.
+func (g *GomokuRef) ColourNames() [2]string { return [2]string{"black", "white"} }
+
+// DefaultTC is the Gomocup fast game: 5 s per move, 120 s per game.
+func (g *GomokuRef) DefaultTC() TimeControl {
+	return TimeControl{Game: 120 * time.Second, Move: 5 * time.Second}
+}
+
+// DefaultPlies of random openings.
+func (g *GomokuRef) DefaultPlies() int { return 3 }
+
+// QuitLine ends reused brains.
+func (g *GomokuRef) QuitLine() string { return "END" }
+
+// Configure accepts rule (freestyle, standard, renju, caro), size and
+// max_memory (bytes).
+func (g *GomokuRef) Configure(opts map[string]string) error {
+	for k, v := range opts {
+		switch k {
+		case "rule":
+			r, err := gomoku.ParseRule(v)
+			if err != nil {
+				return fmt.Errorf("gomoku: %w", err)
+			}
+			g.Rule = r
+		case "size":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < gomoku.MinSize || n > gomoku.MaxSize {
+				return fmt.Errorf("gomoku: size %q (%d..%d)", v, gomoku.MinSize, gomoku.MaxSize)
+			}
+			g.Size = n
+		case "max_memory":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("gomoku: max_memory %q", v)
+			}
+			g.MaxMemory = n
+		default:
+			return fmt.Errorf("gomoku: unknown option %q (have rule, size, max_memory)", k)
+		}
+	}
+	return nil
+}
+
+// ruleBits is the INFO rule bitmask: 1 exactly five, 4 renju, 8 caro.
+func (g *GomokuRef) ruleBits() int {
+	switch g.Rule {
+	case gomoku.Standard:
+		return 1
+	case gomoku.Renju:
+		return 4
+	case gomoku.Caro:
+		return 8
+	}
+	return 0
+}
+
+func (g *GomokuRef) newPos() *gomoku.Position {
+	p, err := gomoku.NewPosition(g.Size, g.Size, g.Rule)
+	if err != nil {
+		panic(err) // Configure checked the size
+	}
+	return p
+}
+
+// ParseOpening reads the openings format of c-gomoku-cli files such as
+// gomoku-openings-15-freestyle.txt: stones in the order played, each a
+// column letter (a = x 0) and a row number (1 = y 0), "h8i9j7". Moves
+// written x,y separated by blanks or semicolons are accepted too.
+func (g *GomokuRef) ParseOpening(line string) ([]string, error) {
+	line = strings.TrimSpace(line)
+	var cells [][2]int
+	if strings.Contains(line, ",") {
+		for _, t := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ';' || r == '\t' }) {
+			x, y, err := gomoku.ParseXY(t)
+			if err != nil {
+				return nil, fmt.Errorf("opening %q: %w", line, err)
+			}
+			cells = append(cells, [2]int{x, y})
+		}
+	} else {
+		s := strings.ToLower(line)
+		for i := 0; i < len(s); {
+			c := s[i]
+			if c < 'a' || c > 'z' {
+				return nil, fmt.Errorf("opening %q: expected a column letter at %d", line, i)
+			}
+			j := i + 1
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			n, err := strconv.Atoi(s[i+1 : j])
+			if err != nil {
+				return nil, fmt.Errorf("opening %q: expected a row number at %d", line, i+1)
+			}
+			cells = append(cells, [2]int{int(c - 'a'), n - 1})
+			i = j
+		}
+	}
+	p := g.newPos()
+	var out []string
+	for _, c := range cells {
+		m := p.MoveAt(c[0], c[1])
+		if m == engine.NoMove || !p.IsLegal(m) {
+			return nil, fmt.Errorf("opening %q: stone %d,%d is off the %dx%d board, taken or forbidden", line, c[0], c[1], g.Size, g.Size)
+		}
+		p.Make(m)
+		if over, _, _ := p.Status(); over {
+			return nil, fmt.Errorf("opening %q ends the game", line)
+		}
+		out = append(out, gomoku.FormatMove(m))
+	}
+	return out, nil
+}
+
+// RandomOpening places stones at random near the centre.
+func (g *GomokuRef) RandomOpening(r *rand.Rand, plies int) []string {
+	p := g.newPos()
+	var out []string
+	c := g.Size / 2
+	rad := 2
+	if g.Size < 9 {
+		rad = 1
+	}
+	for tries := 0; len(out) < plies && tries < 1000; tries++ {
+		x, y := c-rad+r.IntN(2*rad+1), c-rad+r.IntN(2*rad+1)
+		m := p.MoveAt(x, y)
+		if m == engine.NoMove || !p.IsLegal(m) {
+			continue
+		}
+		p.Make(m)
+		if over, _, _ := p.Status(); over {
+			p.Unmake(m)
+			continue
+		}
+		out = append(out, gomoku.FormatMove(m))
+	}
+	return out
+}
+
+// gomokuAnswer reads lines until one that is not MESSAGE/DEBUG/ERROR.
+func gomokuAnswer(p *Proc, deadline time.Time, log func(string)) (string, error) {
+	for {
+		l, err := p.ReadLine(deadline)
+		if err != nil {
+			return "", err
+		}
+		if log != nil {
+			log(l)
+		}
+		t := strings.TrimSpace(l)
+		u := strings.ToUpper(t)
+		if t == "" || strings.HasPrefix(u, "MESSAGE") || strings.HasPrefix(u, "DEBUG") || strings.HasPrefix(u, "ERROR") {
+			continue
+		}
+		return t, nil
+	}
+}
+
+// Play implements Referee.
+func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
+	rec := Record{Opening: s.Opening}
+	var procs [2]*Proc
+	healthy := [2]bool{}
+	defer func() {
+		for c, p := range procs {
+			if p == nil {
+				continue
+			}
+			if healthy[c] && ctx.Err() == nil {
+				pool.Put(s.Engines[c], p)
+			} else {
+				p.Kill()
+			}
+		}
+	}()
+	logf := func(c int, dir string) func(string) {
+		if s.Log == nil {
+			return nil
+		}
+		return func(l string) { s.Log(c, dir, l) }
+	}
+	send := func(c int, lines ...string) {
+		for _, l := range lines {
+			if s.Log != nil {
+				s.Log(c, "<-", l)
+			}
+		}
+		procs[c].WriteLines(lines...)
+	}
+	fail := func(c int, r Reason, d string) Record {
+		rec.Result = Loss(c, r, d)
+		healthy[1-c] = true
+		return rec
+	}
+	const setupTime = 5 * time.Second
+	for c := 0; c < 2; c++ {
+		p := pool.Get(s.Engines[c])
+		if p == nil {
+			var err error
+			if p, err = StartEngine(s.Engines[c]); err != nil {
+				return fail(c, StartFail, err.Error())
+			}
+			procs[c] = p
+			send(c, "ABOUT")
+			if _, err := gomokuAnswer(p, time.Now().Add(setupTime+s.Tolerance), logf(c, "->")); err != nil {
+				r, d := ReadFault(p, err)
+				return fail(c, r, d+" (to ABOUT)")
+			}
+		}
+		procs[c] = p
+	}
+	stop := context.AfterFunc(ctx, func() {
+		for _, p := range procs {
+			p.Kill()
+		}
+	})
+	defer stop()
+	for c := 0; c < 2; c++ {
+		send(c, "START "+strconv.Itoa(g.Size))
+		ans, err := gomokuAnswer(procs[c], time.Now().Add(setupTime+s.Tolerance), logf(c, "->"))
+		if err != nil {
+			r, d := ReadFault(procs[c], err)
+			return fail(c, r, d+" (to START)")
+		}
+		if !strings.HasPrefix(strings.ToUpper(ans), "OK") {
+			return fail(c, Malformed, "START "+strconv.Itoa(g.Size)+" answered "+Quote(ans))
+		}
+		tc := s.TC[c]
+		info := []string{"INFO rule " + strconv.Itoa(g.ruleBits()),
+			"INFO timeout_turn " + strconv.FormatInt(tc.Move.Milliseconds(), 10),
+			"INFO timeout_match " + strconv.FormatInt(tc.Game.Milliseconds(), 10),
+			"INFO max_memory " + strconv.FormatInt(g.MaxMemory, 10)}
+		for _, o := range s.Engines[c].Options {
+			k, v, _ := strings.Cut(o, "=")
+			info = append(info, "INFO "+k+" "+v)
+		}
+		send(c, info...)
+	}
+	pos := g.newPos()
+	var history []engine.Move // every stone, black first
+	for _, o := range s.Opening {
+		m, err := pos.ParseMove(o)
+		if err != nil || !pos.IsLegal(m) {
+			rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "bad opening move " + o}
+			healthy = [2]bool{true, true}
+			return rec
+		}
+		pos.Make(m)
+		history = append(history, m)
+	}
+	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	asked := [2]bool{}
+	for {
+		if over, w, why := pos.Status(); over {
+			healthy = [2]bool{true, true}
+			rec.Result = Result{Winner: w, Reason: Normal, Detail: why}
+			break
+		}
+		if g.Rule == gomoku.Renju && pos.Stones() >= 200 {
+			healthy = [2]bool{true, true}
+			rec.Result = Result{Winner: -1, Reason: Normal, Detail: "draw after 200 stones (renju)"}
+			break
+		}
+		c := pos.Side() // colour 0 plays black stones
+		left := int64(2147483647)
+		if clocks[c].TC.Game > 0 {
+			left = clocks[c].Left.Milliseconds()
+		}
+		lines := []string{"INFO time_left " + strconv.FormatInt(left, 10)}
+		switch {
+		case asked[c] || (len(history) > 0 && len(s.Opening) == 0):
+			lines = append(lines, "TURN "+gomoku.FormatMove(history[len(history)-1]))
+		case len(history) == 0:
+			lines = append(lines, "BEGIN")
+		default:
+			lines = append(lines, "BOARD")
+			for i, m := range history {
+				own := 1
+				if i%2 != c {
+					own = 2
+				}
+				lines = append(lines, gomoku.FormatMove(m)+","+strconv.Itoa(own))
+			}
+			lines = append(lines, "DONE")
+		}
+		asked[c] = true
+		t0 := time.Now()
+		send(c, lines...)
+		ans, err := gomokuAnswer(procs[c], clocks[c].Deadline(t0, s.Tolerance), logf(c, "->"))
+		el := time.Since(t0)
+		if err != nil {
+			if ctx.Err() != nil {
+				rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}
+				return rec
+			}
+			r, d := ReadFault(procs[c], err)
+			return fail(c, r, d)
+		}
+		if !clocks[c].Spend(el) {
+			return fail(c, TimeLoss, fmt.Sprintf("answered after %v", el.Round(time.Millisecond)))
+		}
+		m, err := pos.ParseMove(ans)
+		if err != nil {
+			if _, _, e2 := gomoku.ParseXY(ans); e2 == nil {
+				return fail(c, Illegal, "off the board: "+Quote(ans))
+			}
+			return fail(c, Malformed, "not a move: "+Quote(ans))
+		}
+		if !pos.IsEmptyCell(m) {
+			return fail(c, Illegal, "occupied: "+Quote(ans))
+		}
+		if pos.IsForbidden(m) {
+			return fail(c, Illegal, "forbidden move (renju): "+Quote(ans))
+		}
+		pos.Make(m)
+		history = append(history, m)
+		rec.Moves = append(rec.Moves, MoveRec{Side: c, Move: gomoku.FormatMove(m), Ms: el.Milliseconds()})
+	}
+	rec.Final = gomokuBoard(pos, g.Size)
+	return rec
+}
+
+func gomokuBoard(p *gomoku.Position, n int) string {
+	var b strings.Builder
+	for y := 0; y < n; y++ {
+		if y > 0 {
+			b.WriteByte('\n')
+		}
+		for x := 0; x < n; x++ {
+			if x > 0 {
+				b.WriteByte(' ')
+			}
+			switch p.At(x, y) {
+			case gomoku.BlackSt:
+				b.WriteByte('X')
+			case gomoku.WhiteSt:
+				b.WriteByte('O')
+			default:
+				b.WriteByte('.')
+			}
+		}
+	}
+	return b.String()
+}
+
+// SGF writes a game record in SGF (GM[4], Gomoku), coordinates as letters.
+func (g *GomokuRef) SGF(gl GameLine) string {
+	var b strings.Builder
+	re := "0"
+	switch gl.Result {
+	case "1-0":
+		re = "B+"
+	case "0-1":
+		re = "W+"
+	}
+	if re != "0" {
+		if gl.Reason == TimeLoss {
+			re += "T"
+		} else if gl.Reason != Normal {
+			re += "F"
+		}
+	}
+	fmt.Fprintf(&b, "(;GM[4]FF[4]SZ[%d]PB[%s]PW[%s]RE[%s]RU[%s]DT[%s]GN[%s pair %d game %d]",
+		g.Size, sgfEsc(gl.Players[0]), sgfEsc(gl.Players[1]), re, g.Rule, gl.Started.Format("2006-01-02"),
+		gl.Run, gl.Pair, gl.Index)
+	if gl.Detail != "" {
+		fmt.Fprintf(&b, "C[%s]", sgfEsc(gl.Detail))
+	}
+	colour := []string{"B", "W"}
+	i := 0
+	emit := func(mv string) {
+		x, y, err := gomoku.ParseXY(mv)
+		if err == nil {
+			fmt.Fprintf(&b, ";%s[%c%c]", colour[i%2], 'a'+x, 'a'+y)
+		}
+		i++
+	}
+	for _, mv := range gl.Opening {
+		emit(mv)
+	}
+	for _, mv := range gl.Moves {
+		emit(mv.Move)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func sgfEsc(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(s)
+}

@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/pentad-ai/pentad/bench"
+	bookdb "github.com/pentad-ai/pentad/book/morris"
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/morris"
 )
@@ -24,6 +26,7 @@ func main() {
 	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table MiB")
 	notation := fs.String("notation", "indices", "move output: indices or names")
+	bookPath := fs.String("book", "", "endgame database file (default: "+bookdb.DefaultFile+" next to the executable, then under the working directory; \"none\" to play without)")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -36,6 +39,17 @@ func main() {
 	cfg := morris.Config{
 		MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
 		Names: *notation == "names",
+	}
+	if *bookPath != "none" {
+		cfg.LoadEndgame = func() morris.Endgame {
+			db, path, err := bookdb.Find(*bookPath)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "morris: no endgame database:", err)
+				return nil
+			}
+			fmt.Fprintln(os.Stderr, "morris: endgame database", path)
+			return db
+		}
 	}
 	if !set["movetime"] && (*depth > 0 || *nodes > 0) {
 		cfg.MoveTime = 0
@@ -70,10 +84,38 @@ func sub(args []string) int {
 		}
 		bench.RunPerft(os.Stdout, func(d int) uint64 { return morris.Perft(p, d) }, d)
 		return 0
+	case "book":
+		return bookCmd(args[1:])
 	case "bench":
 		morris.Bench().Print(os.Stdout, "morris")
 		return 0
 	}
 	fmt.Fprintln(os.Stderr, "unknown subcommand", args[0])
 	return 2
+}
+
+func bookCmd(args []string) int {
+	fs := flag.NewFlagSet("morris book", flag.ContinueOnError)
+	out := fs.String("o", bookdb.DefaultFile, "output file")
+	maxp := fs.Int("max", bookdb.MaxPieces, "largest piece count per side (3 or 4)")
+	if len(args) == 0 || args[0] != "build" {
+		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-max 3|4]")
+		return 2
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	t0 := time.Now()
+	db, err := bookdb.Build(*maxp, os.Stdout)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := db.Save(*out); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	st, _ := os.Stat(*out)
+	fmt.Printf("wrote %s (%d bytes) in %.1f s\n", *out, st.Size(), time.Since(t0).Seconds())
+	return 0
 }

@@ -1,0 +1,172 @@
+package morris_test
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	bookdb "github.com/pentad-ai/pentad/book/morris"
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/morris"
+	"github.com/pentad-ai/pentad/game/morris/board"
+)
+
+var (
+	dbOnce sync.Once
+	db     *bookdb.DB
+	dbErr  error
+)
+
+func loadDB(t *testing.T) *bookdb.DB {
+	t.Helper()
+	dbOnce.Do(func() { db, dbErr = bookdb.Embedded() })
+	if dbErr != nil {
+		t.Fatal(dbErr)
+	}
+	return db
+}
+
+func randomSet(r *rand.Rand, n int, avoid uint32) uint32 {
+	var s uint32
+	for bits.OnesCount32(s) < n {
+		b := uint32(1) << r.IntN(board.Nodes)
+		if b&avoid == 0 {
+			s |= b
+		}
+	}
+	return s
+}
+
+// position makes the moving-phase position with us (White) to move.
+func position(t *testing.T, us, them uint32) *morris.Position {
+	t.Helper()
+	s := "w:"
+	sep := ""
+	for x := us; x != 0; x &= x - 1 {
+		s += sep + board.Names[bits.TrailingZeros32(x)]
+		sep = ","
+	}
+	s += ";b:"
+	sep = ""
+	for x := them; x != 0; x &= x - 1 {
+		s += sep + board.Names[bits.TrailingZeros32(x)]
+		sep = ","
+	}
+	p, err := morris.ParsePosition(s + ";w;40;0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestOnePlyConsistency checks every table against the rules package: the
+// value of a position is the best of its moves.
+func TestOnePlyConsistency(t *testing.T) {
+	d := loadDB(t)
+	r := rand.New(rand.NewPCG(7, 7))
+	var buf [engine.MaxMoves]engine.Move
+	for a := bookdb.MinPieces; a <= bookdb.MaxPieces; a++ {
+		for b := bookdb.MinPieces; b <= bookdb.MaxPieces; b++ {
+			if d.Table(a, b) == nil {
+				t.Fatalf("table %dv%d missing", a, b)
+			}
+			for i := 0; i < 1500; i++ {
+				us := randomSet(r, a, 0)
+				them := randomSet(r, b, us)
+				p := position(t, us, them)
+				code, _ := d.Raw(us, them)
+				best := -1 << 30 // rank: win in n -> 1000-n, draw 0, loss in n -> -1000+n
+				moves := p.GenMoves(buf[:0])
+				for _, m := range moves {
+					p.Make(m)
+					var rk int
+					if over, w, _ := p.Status(); over {
+						if w != morris.White {
+							t.Fatalf("move to a lost position?")
+						}
+						rk = 1000 - 1
+					} else {
+						c, ok := d.Raw(p.Pieces(morris.Black), p.Pieces(morris.White))
+						if !ok {
+							t.Fatalf("child not covered")
+						}
+						switch {
+						case c == 0:
+							rk = 0
+						case (c-1)&1 == 1: // opponent wins in c-1
+							rk = -1000 + int(c)
+						default: // opponent loses in c-1
+							rk = 1000 - int(c)
+						}
+					}
+					p.Unmake(m)
+					best = max(best, rk)
+				}
+				var want uint8
+				switch {
+				case len(moves) == 0:
+					want = 1
+				case best > 0:
+					want = uint8(1000 - best + 1)
+				case best < 0:
+					want = uint8(best + 1000 + 1)
+				}
+				if code != want {
+					t.Fatalf("%dv%d %s: table %d, one ply %d", a, b, p, code, want)
+				}
+			}
+		}
+	}
+}
+
+// TestAgreesWithSearch compares the tables with a full-width search without
+// them on random positions: a proven search result must match the table,
+// and a table result within the search horizon must be found.
+func TestAgreesWithSearch(t *testing.T) {
+	d := loadDB(t)
+	r := rand.New(rand.NewPCG(3, 9))
+	e := engine.New(4, engine.Options{Threads: 1})
+	const depth = 5
+	checked := map[string]int{}
+	for i := 0; i < 120; i++ {
+		a, b := 3+r.IntN(2), 3+r.IntN(2)
+		us := randomSet(r, a, 0)
+		them := randomSet(r, b, us)
+		p := position(t, us, them)
+		if over, _, _ := p.Status(); over {
+			continue
+		}
+		v, ok := d.Probe(us, them)
+		if !ok {
+			t.Fatalf("not covered")
+		}
+		e.NewGame()
+		res := e.Search(p, engine.Limits{Depth: depth})
+		s := res.Score
+		switch {
+		case v > 0 && v <= depth:
+			if s != engine.Win-v {
+				t.Fatalf("%s: table wins in %d, search %d", p, v, s)
+			}
+			checked["win"]++
+		case v < 0 && -v <= depth:
+			if s != -engine.Win-v {
+				t.Fatalf("%s: table loses in %d, search %d", p, -v, s)
+			}
+			checked["loss"]++
+		case s > engine.WinBound && (v <= 0 || v < engine.Win-s):
+			t.Fatalf("%s: search proves a win in %d, table %d", p, engine.Win-s, v)
+		case s < -engine.WinBound && v >= 0:
+			t.Fatalf("%s: search proves a loss in %d, table %d", p, engine.Win+s, v)
+		case s > engine.WinBound || s < -engine.WinBound:
+			checked["deep"]++
+		default:
+			checked["other"]++
+		}
+	}
+	if checked["win"] == 0 || checked["other"] == 0 {
+		t.Errorf("too few cases: %v", checked)
+	}
+	t.Logf("cases %v", checked)
+}

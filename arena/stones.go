@@ -1,0 +1,301 @@
+package arena
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
+)
+
+// StonesRef referees the Game of Stones (TZAAR) as the contest engine does:
+// each bot is started fresh and receives {"Color":"1"} (White) or
+// {"Color":"-1"}; White's first request allows an attack only, then Black
+// gets an attack-only request and a pass/attack/strengthen request, then
+// White the same, and so on. Every processed action goes to both bots with
+// the winner, checked after every action. Enumerations are sent as JSON
+// strings like the real engine ({"Color":"1"}, "AllowedMoves":["1"]) unless
+// numeric is set. An answer must be one JSON object on one line; anything
+// unparsable, any action not allowed or not legal in strict TZAAR, or no
+// answer in time (5 s for the first request, start-up included, then 3 s
+// per request) loses at once.
+type StonesRef struct {
+	Numeric bool
+}
+
+func init() { Register("stones", func() Referee { return &StonesRef{} }) }
+
+// Name implements Referee.
+func (r *StonesRef) Name() string { return "stones" }
+
+// ColourNames implements Colours.
+func (r *StonesRef) ColourNames() [2]string { return [2]string{"White", "Black"} }
+
+// DefaultTC: 3 s per request, 5 s for the first.
+func (r *StonesRef) DefaultTC() TimeControl {
+	return TimeControl{Move: 3 * time.Second, First: 5 * time.Second}
+}
+
+// DefaultPlies of random openings (actions).
+func (r *StonesRef) DefaultPlies() int { return 2 }
+
+// Configure accepts numeric=true|false.
+func (r *StonesRef) Configure(opts map[string]string) error {
+	for k, v := range opts {
+		switch k {
+		case "numeric":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("stones: numeric=%q", v)
+			}
+			r.Numeric = b
+		default:
+			return fmt.Errorf("stones: unknown option %q (have numeric)", k)
+		}
+	}
+	return nil
+}
+
+// ParseOpening reads actions in text notation ("B6xA5 I7-I6 pass"),
+// separated by blanks or commas.
+func (r *StonesRef) ParseOpening(line string) ([]string, error) {
+	p := stones.NewGame()
+	var out []string
+	for _, s := range strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == ',' || c == '\t' }) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return nil, err
+		}
+		p.Make(m)
+		if over, _, _ := p.Status(); over {
+			return nil, fmt.Errorf("opening %q ends the game", line)
+		}
+		out = append(out, stones.FormatMove(m))
+	}
+	return out, nil
+}
+
+// RandomOpening plays random legal actions.
+func (r *StonesRef) RandomOpening(rng *rand.Rand, plies int) []string {
+	p := stones.NewGame()
+	var out []string
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for len(out) < plies {
+		ms := p.GenMoves(buf[:0])
+		if len(ms) == 0 {
+			break
+		}
+		m := ms[rng.IntN(len(ms))]
+		p.Make(m)
+		if over, _, _ := p.Status(); over {
+			break
+		}
+		out = append(out, stones.FormatMove(m))
+	}
+	return out
+}
+
+// enum writes an enumeration value as the engine does.
+func (r *StonesRef) enum(v int) string {
+	if r.Numeric {
+		return strconv.Itoa(v)
+	}
+	return `"` + strconv.Itoa(v) + `"`
+}
+
+func (r *StonesRef) request(p *stones.Position) string {
+	st := p.State()
+	var b strings.Builder
+	b.WriteString(`{"Board":{"state":[`)
+	for y := 0; y < 9; y++ {
+		if y > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('[')
+		for x := 0; x < 9; x++ {
+			if x > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(st[y][x]))
+		}
+		b.WriteByte(']')
+	}
+	b.WriteString(`]},"AllowedMoves":[`)
+	if p.Phase() == 0 {
+		b.WriteString(r.enum(stones.Attack))
+	} else {
+		b.WriteString(r.enum(stones.Pass) + "," + r.enum(stones.Attack) + "," + r.enum(stones.Strengthen))
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+func (r *StonesRef) processed(side int, m engine.Move, winner int) string {
+	var b strings.Builder
+	b.WriteString(`{"Player":` + r.enum(stones.Colour(side)) + `,"Move":{"Type":` + r.enum(stones.Kind(m)))
+	if stones.Kind(m) != stones.Pass {
+		fx, fy := stones.CellXY(stones.From(m))
+		tx, ty := stones.CellXY(stones.To(m))
+		fmt.Fprintf(&b, `,"From":{"X":%d,"Y":%d},"To":{"X":%d,"Y":%d}`, fx, fy, tx, ty)
+	}
+	w := 0
+	if winner >= 0 {
+		w = stones.Colour(winner)
+	}
+	b.WriteString(`},"Winner":` + r.enum(w) + "}")
+	return b.String()
+}
+
+// stonesAnswer decodes and validates one answer line for p.
+func stonesAnswer(p *stones.Position, line string) (engine.Move, Reason, string) {
+	t := bytes.TrimSpace([]byte(line))
+	if len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+		return 0, Malformed, "not one JSON object: " + Quote(line)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(t, &raw); err != nil {
+		return 0, Malformed, "not a JSON object: " + Quote(line)
+	}
+	var w stones.WireMove
+	if err := json.Unmarshal(t, &w); err != nil || !w.Type.Set {
+		return 0, Malformed, "no move type: " + Quote(line)
+	}
+	if w.Type.V == stones.Pass {
+		if w.From != nil || w.To != nil {
+			return 0, Illegal, "a pass with From/To: " + Quote(line)
+		}
+	}
+	m, err := w.ToMove()
+	if err != nil {
+		if w.Type.V >= 0 && w.Type.V <= 2 {
+			return 0, Illegal, err.Error() + ": " + Quote(line)
+		}
+		return 0, Malformed, err.Error() + ": " + Quote(line)
+	}
+	if p.Phase() == 0 && stones.Kind(m) != stones.Attack {
+		return 0, Illegal, "move type not allowed (attack only): " + Quote(line)
+	}
+	if !p.IsLegal(m) {
+		return 0, Illegal, "illegal " + stones.FormatMove(m) + ": " + Quote(line)
+	}
+	return m, Normal, ""
+}
+
+// Play implements Referee.
+func (r *StonesRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
+	rec := Record{Opening: s.Opening}
+	var procs [2]*Proc
+	var started [2]time.Time
+	defer func() {
+		for _, p := range procs {
+			if p != nil {
+				p.Close(100 * time.Millisecond)
+			}
+		}
+	}()
+	for c := 0; c < 2; c++ {
+		started[c] = time.Now()
+		p, err := StartEngine(s.Engines[c])
+		if err != nil {
+			rec.Result = Loss(c, StartFail, err.Error())
+			return rec
+		}
+		procs[c] = p
+	}
+	stop := context.AfterFunc(ctx, func() {
+		for _, p := range procs {
+			p.Kill()
+		}
+	})
+	defer stop()
+	send := func(c int, line string) {
+		if s.Log != nil {
+			s.Log(c, "<-", line)
+		}
+		procs[c].WriteLine(line)
+	}
+	send(0, `{"Color":`+r.enum(1)+`}`)
+	send(1, `{"Color":`+r.enum(-1)+`}`)
+	pos := stones.NewGame()
+	both := func(line string) {
+		send(0, line)
+		send(1, line)
+	}
+	winner := func() int {
+		if l := pos.Loser(); l >= 0 {
+			return l ^ 1
+		}
+		return -1
+	}
+	for _, o := range s.Opening {
+		m, err := pos.ParseMove(o)
+		if err != nil {
+			rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "bad opening move " + o}
+			return rec
+		}
+		side := pos.SideToMove()
+		pos.Make(m)
+		both(r.processed(side, m, winner()))
+	}
+	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	first := true
+	for {
+		if over, w, why := pos.Status(); over {
+			rec.Result = Result{Winner: w, Reason: Normal, Detail: why}
+			break
+		}
+		c := pos.SideToMove() // White 0 = colour 0
+		t0 := time.Now()
+		send(c, r.request(pos))
+		deadline := clocks[c].Deadline(t0, s.Tolerance)
+		if first && clocks[c].TC.First > 0 {
+			// start-up included
+			deadline = started[c].Add(clocks[c].TC.First + s.Tolerance)
+		} else if first {
+			clocks[c].N = 1
+			deadline = clocks[c].Deadline(t0, s.Tolerance)
+		}
+		line, err := procs[c].ReadLine(deadline)
+		el := time.Since(t0)
+		if err != nil {
+			if ctx.Err() != nil {
+				rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}
+				return rec
+			}
+			reason, d := ReadFault(procs[c], err)
+			rec.Result = Loss(c, reason, d)
+			return rec
+		}
+		if s.Log != nil {
+			s.Log(c, "->", line)
+		}
+		if first {
+			clocks[c].Spend(time.Since(started[c]))
+			first = false
+			for o := 0; o < 2; o++ {
+				if clocks[o].N == 0 {
+					clocks[o].N = 1 // the 5 s allowance is for the game's first request only
+				}
+			}
+		} else if !clocks[c].Spend(el) {
+			rec.Result = Loss(c, TimeLoss, fmt.Sprintf("answered after %v", el.Round(time.Millisecond)))
+			return rec
+		}
+		m, reason, detail := stonesAnswer(pos, line)
+		if reason != Normal {
+			rec.Result = Loss(c, reason, detail)
+			return rec
+		}
+		pos.Make(m)
+		rec.Moves = append(rec.Moves, MoveRec{Side: c, Move: stones.FormatMove(m), Ms: el.Milliseconds()})
+		both(r.processed(c, m, winner()))
+	}
+	rec.Final = strings.TrimRight(pos.String(), "\n")
+	return rec
+}

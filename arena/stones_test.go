@@ -1,0 +1,186 @@
+package arena
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
+)
+
+func init() {
+	// stones MODE [WHEN]: answers every request with the first legal
+	// action; does MODE at its WHEN-th request.
+	fakes["stones"] = func(args []string) {
+		mode, when := args[0], 1
+		if len(args) > 1 {
+			when, _ = strconv.Atoi(args[1])
+		}
+		side := -1
+		asked := 0
+		buf := make([]engine.Move, 0, engine.MaxMoves)
+		for sc := lines(); sc.Scan(); {
+			msg, err := stones.DecodeMessage(sc.Bytes())
+			if err != nil {
+				panic("fake: bad message " + sc.Text())
+			}
+			if msg.Color != nil {
+				if !bytes.Contains(sc.Bytes(), []byte(`"Color":"`)) && mode != "numeric" {
+					panic("fake: colour not sent as a string")
+				}
+				side = stones.White
+				if msg.Color.V == -1 {
+					side = stones.Black
+				}
+				continue
+			}
+			if msg.Board == nil {
+				continue
+			}
+			asked++
+			st, _ := msg.BoardState()
+			phase := 1
+			if msg.AllowedMask() == 1<<stones.Attack {
+				phase = 0
+			}
+			pos, err := stones.FromState(st, side, phase)
+			if err != nil {
+				panic(err)
+			}
+			if asked == when {
+				if misbehave(mode) {
+					continue
+				}
+				switch mode {
+				case "strengthen": // not allowed in an attack-only request
+					say(`{"Type":2,"From":{"X":0,"Y":0},"To":{"X":1,"Y":0}}`)
+					continue
+				case "passfrom":
+					say(`{"Type":0,"From":{"X":0,"Y":0},"To":null}`)
+					continue
+				case "multiline":
+					say("{\n\"Type\": 1\n}")
+					continue
+				case "offboard":
+					say(`{"Type":1,"From":{"X":8,"Y":0},"To":{"X":7,"Y":0}}`)
+					continue
+				}
+			}
+			m := pos.GenMoves(buf[:0])[0]
+			say(string(stones.AppendResponse(nil, m)))
+		}
+	}
+}
+
+func TestStonesReferee(t *testing.T) {
+	ref, _ := NewReferee("stones")
+	tc := TimeControl{Move: 100 * time.Millisecond, First: 300 * time.Millisecond}
+	good := fake("stones", "good")
+	cases := []refCase{
+		{"strengthen", [2]EngineSpec{fake("stones", "strengthen", "1"), good}, tc, 1, Illegal, "not allowed"},
+		{"passfrom", [2]EngineSpec{good, fake("stones", "passfrom", "2")}, tc, 0, Illegal, "pass"},
+		{"offboard", [2]EngineSpec{good, fake("stones", "offboard", "1")}, tc, 0, Illegal, "off the board"},
+		{"multiline", [2]EngineSpec{good, fake("stones", "multiline", "1")}, tc, 0, Malformed, "JSON"},
+		{"garbage", [2]EngineSpec{fake("stones", "garbage", "2"), good}, tc, 1, Malformed, "hello"},
+		{"late", [2]EngineSpec{good, fake("stones", "late", "3")}, tc, 0, TimeLoss, ""},
+		{"hang", [2]EngineSpec{fake("stones", "hang", "1"), good}, tc, 1, TimeLoss, ""},
+		{"crash", [2]EngineSpec{good, fake("stones", "crash", "2")}, tc, 0, Crash, "exit 3"},
+		{"close", [2]EngineSpec{fake("stones", "close", "2"), good}, tc, 1, Closed, ""},
+	}
+	for _, c := range cases {
+		runRefCase(t, ref, c, nil)
+	}
+	// A full game between first-legal-action players, as the rules say.
+	want, why := simulateStones()
+	rec := runRefCase(t, ref, refCase{"full", [2]EngineSpec{good, fake("stones", "chatty")}, TimeControl{Move: time.Second, First: 2 * time.Second}, want, Normal, why}, nil)
+	if len(rec.Moves) < 10 {
+		t.Errorf("short game %v", rec.Moves)
+	}
+	if err := ref.Configure(map[string]string{"numeric": "true"}); err != nil {
+		t.Fatal(err)
+	}
+	runRefCase(t, ref, refCase{"numeric", [2]EngineSpec{fake("stones", "numeric"), fake("stones", "numeric")}, TimeControl{Move: time.Second, First: 2 * time.Second}, want, Normal, why}, nil)
+}
+
+func simulateStones() (int, string) {
+	p := stones.NewGame()
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for {
+		if over, w, why := p.Status(); over {
+			return w, why
+		}
+		p.Make(p.GenMoves(buf[:0])[0])
+	}
+}
+
+// The referee writes exactly what the contest engine wrote to White in the
+// recorded game.
+func TestStonesTranscript(t *testing.T) {
+	b, err := os.ReadFile("testdata/stones-engine-session.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := strings.Split(string(b), "---- ")
+	var white []string
+	for _, s := range sec {
+		if strings.HasPrefix(s, "WHITE STDIN ----") {
+			for _, l := range strings.Split(s, "\n")[1:] {
+				if l != "" {
+					white = append(white, l)
+				}
+			}
+		}
+	}
+	r := &StonesRef{}
+	pos := stones.NewGame()
+	want := []string{`{"Color":"1"}`}
+	for _, l := range white[1:] {
+		var msg struct {
+			Player *json.RawMessage
+			Move   *stones.WireMove
+		}
+		json.Unmarshal([]byte(l), &msg)
+		if msg.Player == nil {
+			continue
+		}
+		m, err := msg.Move.ToMove()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.SideToMove() == stones.White {
+			want = append(want, r.request(pos))
+		}
+		side := pos.SideToMove()
+		if _, reason, d := stonesAnswer(pos, string(stones.AppendResponse(nil, m))); reason != Normal {
+			t.Fatalf("recorded action rejected: %s", d)
+		}
+		pos.Make(m)
+		w := -1
+		if l := pos.Loser(); l >= 0 {
+			w = l ^ 1
+		}
+		want = append(want, r.processed(side, m, w))
+	}
+	if len(want) != len(white) {
+		t.Fatalf("%d lines, transcript has %d", len(want), len(white))
+	}
+	for i := range want {
+		if want[i] != white[i] {
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, want[i], white[i])
+		}
+	}
+	// The answers in the transcript (numbers from white, strings from black) are accepted.
+	for _, a := range []string{`{"Type":0,"From":null,"To":null}`, `{"Type":"0"}`} {
+		p := stones.NewGame()
+		p.Make(p.GenMoves(make([]engine.Move, 0, engine.MaxMoves))[0])
+		p.Make(p.GenMoves(make([]engine.Move, 0, engine.MaxMoves))[0])
+		if _, reason, d := stonesAnswer(p, a); reason != Normal {
+			t.Errorf("%s rejected: %s", a, d)
+		}
+	}
+}

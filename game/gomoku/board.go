@@ -112,7 +112,7 @@ type Position struct {
 	hash  uint64
 	cell  [nCells]uint8
 	key   [nCells][4]uint32
-	pat   [2][nCells][4]uint8
+	pat   [2][nCells]uint16 // four 4-bit line codes, direction d at bits 4d
 	cls   [2][nCells]uint8
 	val   [2][nCells]int32
 	near  [nCells]uint8
@@ -128,7 +128,8 @@ type Position struct {
 	// stones (a root restricted to VCF defences), or -1.
 	wideAt int
 	// scratch for the VCF solver and move generation
-	vcf vcfState
+	genVals [MaxSize * MaxSize]int32
+	vcf     vcfState
 }
 
 // NewPosition returns the empty board of w columns and h rows under rule.
@@ -166,7 +167,7 @@ func (p *Position) init(w, h int, rule Rule) {
 		p.near[i] = 0
 		p.key[i] = [4]uint32{}
 		for s := 0; s < 2; s++ {
-			p.pat[s][i] = [4]uint8{}
+			p.pat[s][i] = 0
 			p.cls[s][i] = ev.TNone
 			p.val[s][i] = 0
 		}
@@ -187,8 +188,8 @@ func (p *Position) init(w, h int, rule Rule) {
 				}
 			}
 			p.key[i][d] = k
-			p.pat[Black][i][d] = p.tbl[Black][k]
-			p.pat[White][i][d] = p.tbl[White][k]
+			p.setCode(Black, i, d, p.tbl[Black][k])
+			p.setCode(White, i, d, p.tbl[White][k])
 		}
 		p.refresh(i)
 	}
@@ -292,11 +293,13 @@ func (p *Position) LastMove() engine.Move {
 // its line codes.
 func (p *Position) refresh(c int) {
 	for s := 0; s < 2; s++ {
-		cl, v := ev.Classify(p.pat[s][c])
-		if s == Black && p.rule == Renju && cl != ev.TFive && blackSuspect(&p.pat[Black][c]) {
-			// probably forbidden: no value for black here
-			cl, v = ev.TNone, 0
+		var e uint32
+		if s == Black && p.rule == Renju {
+			e = comboRenjuBlack[p.pat[s][c]]
+		} else {
+			e = combo[p.pat[s][c]]
 		}
+		cl, v := uint8(e>>24), int32(e&0xFFFFFF)
 		p.cnt[s][p.cls[s][c]]--
 		p.cnt[s][cl]++
 		p.sum[s] += v - p.val[s][c]
@@ -308,10 +311,10 @@ func (p *Position) refresh(c int) {
 // blackSuspect tells whether a black move with these line codes may be
 // forbidden under renju (double three, double four, overline); the exact
 // test is Forbidden.
-func blackSuspect(pt *[4]uint8) bool {
+func blackSuspect(pt uint16) bool {
 	n := 0
-	for _, c := range pt {
-		switch c {
+	for d := 0; d < 4; d++ {
+		switch uint8(pt>>(4*d)) & 0xF {
 		case ev.Over, ev.F4:
 			return true
 		case ev.F3, ev.B4:
@@ -319,6 +322,43 @@ func blackSuspect(pt *[4]uint8) bool {
 		}
 	}
 	return n >= 2
+}
+
+// code is the line code of cell c for side s in direction d.
+func (p *Position) code(s, c, d int) uint8 { return uint8(p.pat[s][c]>>(4*d)) & 0xF }
+
+func (p *Position) setCode(s, c, d int, v uint8) {
+	sh := uint(4 * d)
+	p.pat[s][c] = p.pat[s][c]&^(0xF<<sh) | uint16(v)<<sh
+}
+
+// combo maps four packed line codes to class<<24 | value; comboRenjuBlack
+// is the same for black under renju, where probably forbidden cells are
+// worth nothing.
+var combo, comboRenjuBlack = buildCombos()
+
+func buildCombos() (*[1 << 16]uint32, *[1 << 16]uint32) {
+	var a, b [1 << 16]uint32
+	for i := 0; i < 1<<16; i++ {
+		var pt [4]uint8
+		ok := true
+		for d := 0; d < 4; d++ {
+			pt[d] = uint8(i>>(4*d)) & 0xF
+			if pt[d] >= ev.NumCodes {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		cl, v := ev.Classify(pt)
+		a[i] = uint32(cl)<<24 | uint32(v)
+		if cl != ev.TFive && blackSuspect(uint16(i)) {
+			cl, v = ev.TNone, 0
+		}
+		b[i] = uint32(cl)<<24 | uint32(v)
+	}
+	return &a, &b
 }
 
 // clear zeroes the class of a cell that became occupied.
@@ -338,8 +378,8 @@ func (p *Position) place(c int, col uint8) {
 	p.cell[c] = col
 	p.empty--
 	p.clear(c)
-	p.pat[Black][c] = [4]uint8{}
-	p.pat[White][c] = [4]uint8{}
+	p.pat[Black][c] = 0
+	p.pat[White][c] = 0
 	for d, dd := range dirs {
 		for k := 1; k <= 5; k++ {
 			q := c + k*dd
@@ -371,8 +411,8 @@ func (p *Position) remove(c int) {
 	}
 	for d := range dirs {
 		k := p.key[c][d]
-		p.pat[Black][c][d] = p.tbl[Black][k]
-		p.pat[White][c][d] = p.tbl[White][k]
+		p.setCode(Black, c, d, p.tbl[Black][k])
+		p.setCode(White, c, d, p.tbl[White][k])
 	}
 	p.refresh(c)
 	p.rescan(c)
@@ -396,12 +436,15 @@ func (p *Position) rescan(c int) {
 				continue
 			}
 			key := p.key[q][d]
-			nb, nw := tb[key], tw[key]
-			if nb == p.pat[Black][q][d] && nw == p.pat[White][q][d] {
+			sh := uint(4 * d)
+			ob, ow := p.pat[Black][q], p.pat[White][q]
+			nb := ob&^(0xF<<sh) | uint16(tb[key])<<sh
+			nw := ow&^(0xF<<sh) | uint16(tw[key])<<sh
+			if nb == ob && nw == ow {
 				continue
 			}
-			p.pat[Black][q][d] = nb
-			p.pat[White][q][d] = nw
+			p.pat[Black][q] = nb
+			p.pat[White][q] = nw
 			p.refresh(q)
 		}
 	}
@@ -409,8 +452,7 @@ func (p *Position) rescan(c int) {
 
 // makesFive reports whether side playing empty cell c wins at once.
 func (p *Position) makesFive(side, c int) bool {
-	pt := &p.pat[side][c]
-	return pt[0] == ev.Five || pt[1] == ev.Five || pt[2] == ev.Five || pt[3] == ev.Five
+	return p.cls[side][c] == ev.TFive
 }
 
 // Make plays m for the side to move. m must be legal.

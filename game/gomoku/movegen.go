@@ -22,8 +22,7 @@ func (p *Position) legalFor(c int) bool {
 	if p.cls[Black][c] == ev.TFive {
 		return true
 	}
-	pt := &p.pat[Black][c]
-	if !blackSuspect(pt) {
+	if !blackSuspect(p.pat[Black][c]) {
 		return true
 	}
 	return !p.Forbidden(c)
@@ -31,9 +30,9 @@ func (p *Position) legalFor(c int) bool {
 
 // hasCode reports whether any line code of cell c for side s is at least min.
 func (p *Position) hasCode(s, c int, min uint8) bool {
-	pt := &p.pat[s][c]
-	for _, v := range pt {
-		if v >= min && v != ev.Over {
+	pt := p.pat[s][c]
+	for d := 0; d < 4; d++ {
+		if v := uint8(pt>>(4*d)) & 0xF; v >= min && v != ev.Over {
 			return true
 		}
 	}
@@ -91,21 +90,24 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 			return buf
 		}
 	}
+	vals := &p.genVals
 	for c := lo; c < hi; c++ {
 		if p.cell[c] == Empty && p.near[c] > 0 && p.legalFor(c) {
+			vals[len(buf)] = p.moveValue(c)
 			buf = append(buf, engine.Move(c))
 		}
 	}
 	if len(buf) > MaxCandidates {
 		// partial selection of the best MaxCandidates by value
 		for i := 0; i < MaxCandidates; i++ {
-			bi, bv := i, p.moveValue(int(buf[i]))
+			bi := i
 			for j := i + 1; j < len(buf); j++ {
-				if v := p.moveValue(int(buf[j])); v > bv {
-					bi, bv = j, v
+				if vals[j] > vals[bi] {
+					bi = j
 				}
 			}
 			buf[i], buf[bi] = buf[bi], buf[i]
+			vals[i], vals[bi] = vals[bi], vals[i]
 		}
 		buf = buf[:MaxCandidates]
 	}

@@ -1,0 +1,114 @@
+package gomoku
+
+import (
+	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+)
+
+func TestBenchSignatureDeterministic(t *testing.T) {
+	ps := BenchPositions()[:4]
+	var first uint64
+	for i := 0; i < 2; i++ {
+		e := engine.New(16, engine.Options{Threads: 1, LMR: true})
+		var n uint64
+		for _, p := range ps {
+			e.NewGame()
+			n += e.Search(p, engine.Limits{Depth: BenchDepth - 1}).Nodes
+		}
+		if i == 0 {
+			first = n
+		} else if n != first {
+			t.Fatalf("bench nodes %d then %d", first, n)
+		}
+	}
+	if first == 0 {
+		t.Fatal("no nodes searched")
+	}
+}
+
+func TestNoAllocations(t *testing.T) {
+	mv, _ := ParseOpening("g5h5h3f4g4j7f2")
+	for _, rule := range []Rule{Freestyle, Renju} {
+		p, err := PositionFrom(15, 15, rule, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]engine.Move, 0, engine.MaxMoves)
+		allocs := testing.AllocsPerRun(100, func() {
+			ms := p.GenMoves(buf[:0])
+			for _, m := range ms {
+				p.Make(m)
+				inner := p.GenMoves(buf[:0])
+				_ = inner
+				p.Evaluate()
+				p.Terminal()
+				p.Unmake(m)
+			}
+			p.HasVCF(2000, 0)
+		})
+		if allocs != 0 {
+			t.Fatalf("%v: %v allocations per make/genmoves/unmake round", rule, allocs)
+		}
+		e := engine.New(4, engine.Options{Threads: 1, LMR: true})
+		var nodes uint64
+		allocs = testing.AllocsPerRun(3, func() {
+			e.NewGame()
+			nodes = e.Search(p, engine.Limits{Depth: 4}).Nodes
+		})
+		// the search allocates its result and PV once per iteration, never per node
+		if allocs > 40 || nodes < 1000 {
+			t.Fatalf("%v: %v allocations for a %d-node search", rule, allocs, nodes)
+		}
+	}
+}
+
+func TestVCFLines(t *testing.T) {
+	// black double four at 10,7
+	p := setup(t, Freestyle, Black, b(7, 7), b(8, 7), b(9, 7), w(6, 7), b(10, 8), b(10, 9), b(10, 10), w(10, 11))
+	r := p.VCF(0, 0)
+	if !r.Win || r.Move != p.MoveAt(10, 7) {
+		t.Fatalf("VCF %+v", r)
+	}
+	// no VCF on a quiet board
+	q := setup(t, Freestyle, Black, b(7, 7), w(8, 8))
+	if q.VCF(0, 0).Win {
+		t.Fatal("VCF on a quiet board")
+	}
+	// every solved line of the test set is a real sequence of fours ending in five
+	for i, p := range VCFPositions(3) {
+		p.ClearVCF()
+		r := p.VCF(1<<20, 0)
+		if !r.Win {
+			t.Fatalf("position %d: no VCF", i)
+		}
+		attacker := p.Side()
+		var done []engine.Move
+		for k, m := range r.Line {
+			if !p.IsLegal(m) {
+				t.Fatalf("position %d: illegal move %s in line", i, FormatMove(m))
+			}
+			if k%2 == 0 && p.Side() == attacker && k < len(r.Line)-1 {
+				if !p.hasCode(attacker, int(m), ev.B4) {
+					t.Fatalf("position %d: %s is not a four", i, FormatMove(m))
+				}
+			}
+			p.Make(m)
+			done = append(done, m)
+		}
+		// the line ends with a five or an open four the defender cannot stop
+		if p.Winner() != attacker {
+			over, sc := p.Terminal()
+			if p.Side() == attacker && !(over && sc > 0) {
+				t.Fatalf("position %d: line %s does not win", i, lineString(r.Line))
+			}
+			if p.Side() != attacker && p.cnt[attacker][ev.TFive] < 2 {
+				t.Fatalf("position %d: line %s does not win", i, lineString(r.Line))
+			}
+		}
+		for k := len(done) - 1; k >= 0; k-- {
+			p.Unmake(done[k])
+		}
+	}
+}

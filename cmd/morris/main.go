@@ -86,6 +86,8 @@ func sub(args []string) int {
 		return 0
 	case "book":
 		return bookCmd(args[1:])
+	case "selfplay":
+		return selfplay(args[1:])
 	case "bench":
 		morris.Bench().Print(os.Stdout, "morris")
 		return 0
@@ -117,5 +119,37 @@ func bookCmd(args []string) int {
 	}
 	st, _ := os.Stat(*out)
 	fmt.Printf("wrote %s (%d bytes) in %.1f s\n", *out, st.Size(), time.Since(t0).Seconds())
+	return 0
+}
+
+func selfplay(args []string) int {
+	fs := flag.NewFlagSet("morris selfplay", flag.ContinueOnError)
+	pairs := fs.Int("pairs", 10, "game pairs (colours swapped)")
+	seed := fs.Uint64("seed", 1, "opening seed")
+	aTime := fs.Duration("a-movetime", 100*time.Millisecond, "player A think time")
+	aDepth := fs.Int("a-depth", 0, "player A fixed depth")
+	aDB := fs.Bool("a-db", true, "player A uses the endgame database")
+	bTime := fs.Duration("b-movetime", 0, "player B think time")
+	bDepth := fs.Int("b-depth", 2, "player B fixed depth")
+	bDB := fs.Bool("b-db", false, "player B uses the endgame database")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	db, _, err := bookdb.Find("")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	mk := func(name string, t time.Duration, d int, useDB bool) morris.Player {
+		p := morris.Player{Name: name, MoveTime: t, Depth: d}
+		if useDB {
+			p.Endgame = db
+		}
+		return p
+	}
+	a := mk(fmt.Sprintf("A(%v,d%d,db=%v)", *aTime, *aDepth, *aDB), *aTime, *aDepth, *aDB)
+	b := mk(fmt.Sprintf("B(%v,d%d,db=%v)", *bTime, *bDepth, *bDB), *bTime, *bDepth, *bDB)
+	w, d, l := morris.Match(os.Stdout, a, b, *pairs, *seed)
+	fmt.Printf("%s vs %s: +%d =%d -%d\n", a.Name, b.Name, w, d, l)
 	return 0
 }

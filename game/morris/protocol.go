@@ -186,6 +186,9 @@ func (s *Session) startGo(noplay bool) {
 }
 
 func (s *Session) info(t time.Duration, score int, nodes uint64) {
+	if s.out == nil {
+		return
+	}
 	s.println(fmt.Sprintf("info time %.4f eval %d nodes %d", t.Seconds(), score, nodes))
 }
 
@@ -193,6 +196,9 @@ func (s *Session) info(t time.Duration, score int, nodes uint64) {
 // the position is covered, otherwise by search.
 func (s *Session) think(sp *Position) engine.Move {
 	start := time.Now()
+	if s.cfg.MoveTime <= 0 && s.cfg.Depth <= 0 && s.cfg.Nodes == 0 {
+		s.cfg.MoveTime = DefaultMoveTime
+	}
 	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes}
 	if s.cfg.MoveTime > 0 {
 		margin := min(s.cfg.MoveTime/10, 30*time.Millisecond)
@@ -209,6 +215,9 @@ func (s *Session) think(sp *Position) engine.Move {
 		}
 	}
 	s.eng.OnInfo = func(in engine.Info) { s.info(in.Time, in.Score, in.Nodes) }
+	if s.out == nil {
+		s.eng.OnInfo = nil
+	}
 	res := s.eng.Search(sp, lim)
 	if res.Depth == 0 {
 		s.info(time.Since(start), res.Score, res.Nodes)

@@ -1,0 +1,104 @@
+package morris
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	evalm "github.com/pentad-ai/pentad/eval/morris"
+)
+
+// Player is one side of a self-play match.
+type Player struct {
+	Name     string
+	MoveTime time.Duration
+	Depth    int
+	Endgame  Endgame
+	Weights  *Weights
+}
+
+// Weights aliases the evaluation weights so that callers need not import
+// eval/morris.
+type Weights = evalm.Weights
+
+// PlayGame plays one game from start between white and black and returns
+// the winner (White, Black, -1 draw) and the number of plies.
+func PlayGame(start *Position, white, black Player) (winner, plies int) {
+	p := start.Copy()
+	players := [2]Player{white, black}
+	var engines [2]*engine.Engine
+	for i := range engines {
+		engines[i] = engine.New(16, engine.Options{Threads: 1, LMR: true, AspWindow: 150})
+	}
+	s := [2]*Session{}
+	for i := range s {
+		s[i] = &Session{cfg: Config{MoveTime: players[i].MoveTime, Depth: players[i].Depth}, eng: engines[i], db: players[i].Endgame}
+	}
+	for n := 0; ; n++ {
+		if over, w, _ := p.Status(); over {
+			return w, n
+		}
+		side := p.Side()
+		sp := p.Copy()
+		sp.SetEndgame(players[side].Endgame)
+		if players[side].Weights != nil {
+			sp.SetWeights(*players[side].Weights)
+		}
+		sp.MarkRoot()
+		m := s[side].think(sp)
+		p.Make(m)
+	}
+}
+
+// RandomOpening plays n random placement plies from the start.
+func RandomOpening(r *rand.Rand, n int) *Position {
+	p := NewPosition()
+	var buf [engine.MaxMoves]engine.Move
+	for i := 0; i < n; i++ {
+		moves := p.GenMoves(buf[:0])
+		p.Make(moves[r.IntN(len(moves))])
+	}
+	p.hist = p.hist[len(p.hist)-1:]
+	p.undos = p.undos[:0]
+	return p
+}
+
+// Match plays pairs of games (colours swapped) from random openings and
+// writes the score of a against b.
+func Match(w io.Writer, a, b Player, pairs int, seed uint64) (wins, draws, losses int) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	for i := 0; i < pairs; i++ {
+		start := RandomOpening(r, 2+r.IntN(3))
+		for g := 0; g < 2; g++ {
+			white, black := a, b
+			aSide := White
+			if g == 1 {
+				white, black, aSide = b, a, Black
+			}
+			win, plies := PlayGame(start, white, black)
+			switch win {
+			case -1:
+				draws++
+			case aSide:
+				wins++
+			default:
+				losses++
+			}
+			fmt.Fprintf(w, "game %d: %s (W) vs %s (B) from %s: %s in %d plies; %s +%d =%d -%d\n",
+				2*i+g+1, white.Name, black.Name, start, result(win), plies, a.Name, wins, draws, losses)
+		}
+	}
+	return
+}
+
+func result(w int) string {
+	switch w {
+	case White:
+		return "white wins"
+	case Black:
+		return "black wins"
+	}
+	return "draw"
+}

@@ -35,6 +35,29 @@ func main() {
 
 func run(args []string) int {
 	switch args[0] {
+	case "match":
+		// match GAMES SIZE NODES_A NODES_B: the engine at two node limits.
+		if len(args) < 5 {
+			fmt.Fprintln(os.Stderr, "usage: quoridor match GAMES SIZE NODES_A NODES_B")
+			return 2
+		}
+		games, _ := strconv.Atoi(args[1])
+		size, _ := strconv.Atoi(args[2])
+		na, _ := strconv.ParseUint(args[3], 10, 64)
+		nb, _ := strconv.ParseUint(args[4], 10, 64)
+		if games < 1 || !quoridor.ValidSize(size) || na == 0 || nb == 0 {
+			fmt.Fprintln(os.Stderr, "bad arguments")
+			return 2
+		}
+		a := quoridor.Config{Nodes: na, HashMiB: 16, Threads: 1}
+		b := quoridor.Config{Nodes: nb, HashMiB: 16, Threads: 1, Seed: 1000}
+		r, err := quoridor.Match(a, b, size, games, os.Stdout)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		fmt.Printf("A (%d nodes) %d - B (%d nodes) %d, unfinished %d, %d plies\n", na, r.WinsA, nb, r.WinsB, r.Unfinished, r.Plies)
+		return 0
 	case "bench":
 		quoridor.Bench().Print(os.Stdout, "quoridor")
 		return 0

@@ -10,36 +10,43 @@ type Features struct {
 }
 
 // Weights of the evaluation, in centi-steps (100 = one step of the race).
-const (
-	Step  = 100
-	Tempo = 50 // the side to move is half a step ahead in the race
-)
+type Weights struct {
+	Step  int     // one step of path difference
+	Tempo int     // the side to move is half a step ahead in the race
+	Wall  [16]int // worth of k walls in hand (k >= 15: the last entry)
+	// Free is the bonus of a race the opponent can no longer slow down (no
+	// walls left) and that the side to move leads.
+	Free int
+}
 
-// wallValue is the worth of k walls in hand: concave, since the first walls
-// are the ones that decide a race and the last ones are rarely all played.
-var wallValue = [...]int{0, 60, 110, 150, 185, 215, 240, 262, 282, 300, 316, 330, 342, 352, 360}
+// Default are the weights the engine plays with.
+var Default = Weights{
+	Step:  100,
+	Tempo: 50,
+	Wall:  [16]int{0, 60, 110, 150, 185, 215, 240, 262, 282, 300, 316, 330, 342, 352, 360, 366},
+	Free:  50,
+}
 
 // WallValue is the worth of k walls in hand.
-func WallValue(k int) int {
-	if k < 0 {
+func (w *Weights) WallValue(k int) int {
+	if k <= 0 {
 		return 0
 	}
-	if k >= len(wallValue) {
-		return wallValue[len(wallValue)-1] + 8*(k-len(wallValue)+1)
+	if k >= len(w.Wall) {
+		return w.Wall[len(w.Wall)-1]
 	}
-	return wallValue[k]
+	return w.Wall[k]
 }
 
 // Evaluate scores f for the side to move.
-func Evaluate(f Features) int {
-	s := Step*(f.OppDist-f.MyDist) + Tempo
-	// Walls matter less the closer their owner's opponent is to the goal:
-	// each wall can lengthen the remaining path only so much.
-	s += WallValue(f.MyWalls) - WallValue(f.OppWalls)
+func (w *Weights) Evaluate(f Features) int {
+	s := w.Step*(f.OppDist-f.MyDist) + w.Tempo
+	s += w.WallValue(f.MyWalls) - w.WallValue(f.OppWalls)
 	if f.OppWalls == 0 && f.MyDist <= f.OppDist {
-		// The opponent can no longer slow us down: a won race unless our walls
-		// are not even needed; stress it so the search keeps it.
-		s += Step / 2
+		s += w.Free
 	}
 	return s
 }
+
+// Evaluate scores f for the side to move with the default weights.
+func Evaluate(f Features) int { return Default.Evaluate(f) }

@@ -6,7 +6,7 @@ import (
 )
 
 // BenchDepth is the fixed depth of the bench subcommand.
-const BenchDepth = 4
+const BenchDepth = 6
 
 // benchLines are the bench positions: a size, then moves from its start.
 var benchLines = []struct {
@@ -42,5 +42,5 @@ func BenchPositions() []engine.Position {
 
 // Bench runs the bench: fixed positions, fixed depth, one thread.
 func Bench() bench.Report {
-	return bench.Search(BenchPositions(), BenchDepth, 16, engine.Options{Threads: 1})
+	return bench.Search(BenchPositions(), BenchDepth, 16, searchOptions(1))
 }

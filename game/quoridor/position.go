@@ -78,16 +78,20 @@ type Pos struct {
 
 	// scratch of the path searches
 	lay  [maxSq + 1]BB
-	cut  [2][2]BB // walls cutting the chosen shortest path of each colour, by orientation
-	step [2]int   // first square of that path (ordering hint)
+	cut  [2][2]BB           // walls cutting the chosen shortest path of each colour, by orientation
+	step [2]int             // first square of that path (ordering hint)
+	dist [2]int             // its length
+	gain [2][maxAnchor]int8 // search mode: steps a wall adds to the opponent's path
 	// corner counts the walls (and the board edge) touching each wall corner
 	// point ((N+1)x(N+1) grid): a new wall touching the structure at fewer
 	// than two points cannot close a region, so it needs no path search.
 	corner [(MaxSize + 1) * (MaxSize + 1)]int8
-	race *raceTable
+	race   *raceTable
 	// salt, when not zero, adds a small deterministic per-game noise to the
 	// evaluation (from the session's seeded generator) to vary play.
 	salt uint64
+	// W are the evaluation weights (nil: evalq.Default).
+	W *evalq.Weights
 }
 
 // New returns the start position on an n x n board (n must satisfy
@@ -643,8 +647,9 @@ func (p *Pos) genPawn(buf []engine.Move, c int) []engine.Move {
 }
 
 func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
-	p.pathCuts(0)
-	p.pathCuts(1)
+	p.dist[0] = p.pathCuts(0)
+	p.dist[1] = p.pathCuts(1)
+	me, op := p.side, p.side^1
 	var free [2]BB
 	p.freeWalls(&free[0], &free[1])
 	if p.Prune {
@@ -652,7 +657,7 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 		p.nearPawns(&near)
 		for o := 0; o < 2; o++ {
 			for i := 0; i < p.aw; i++ {
-				free[o][i] &= p.cut[0][o][i] | p.cut[1][o][i] | near[o][i]
+				free[o][i] &= p.cut[p.side^1][o][i] | near[o][i]
 			}
 		}
 	}
@@ -664,6 +669,30 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 				w &= w - 1
 				need0 := p.cut[0][o].has(a)
 				need1 := p.cut[1][o].has(a)
+				if p.Prune {
+					g := 0
+					if p.cut[op][o].has(a) {
+						// the opponent's new distance: legality and ordering at once
+						p.putWall(o, a)
+						d := p.flood(op, false)
+						ok := d >= 0 && (!p.cut[me][o].has(a) || p.contacts(o, a) < 2 || p.reaches(me))
+						p.takeWall(o, a)
+						if !ok {
+							continue
+						}
+						g = d - p.dist[op]
+					} else if p.cut[me][o].has(a) && p.contacts(o, a) >= 2 {
+						p.putWall(o, a)
+						ok := p.reaches(me)
+						p.takeWall(o, a)
+						if !ok {
+							continue
+						}
+					}
+					p.gain[o][a] = int8(min(g, 100))
+					buf = append(buf, WallMove(o, a))
+					continue
+				}
 				if (need0 || need1) && p.contacts(o, a) >= 2 {
 					p.putWall(o, a)
 					ok := (!need0 || p.reaches(0)) && (!need1 || p.reaches(1))
@@ -679,13 +708,13 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 	return buf
 }
 
-// nearPawns marks the anchors touching the squares around both pawns.
+// nearPawns marks the anchors touching both pawns' squares.
 func (p *Pos) nearPawns(near *[2]BB) {
 	n, m := p.n, p.m
 	for c := 0; c < 2; c++ {
 		px, py := p.pawn[c]%n, p.pawn[c]/n
-		for y := py - 1; y <= py+2; y++ {
-			for x := px - 2; x <= px+1; x++ {
+		for y := py; y <= py+1; y++ {
+			for x := px - 1; x <= px; x++ {
 				if x < 0 || x >= m || y < 1 || y > m {
 					continue
 				}
@@ -737,7 +766,11 @@ func (p *Pos) LegalFor(c int, m engine.Move) bool {
 // Evaluate implements engine.Position: the path race, walls and tempo.
 func (p *Pos) Evaluate() int {
 	me := p.side
-	v := evalq.Evaluate(evalq.Features{
+	w := p.W
+	if w == nil {
+		w = &evalq.Default
+	}
+	v := w.Evaluate(evalq.Features{
 		MyDist: p.flood(me, false), OppDist: p.flood(me^1, false),
 		MyWalls: p.walls[me], OppWalls: p.walls[me^1],
 	})
@@ -745,4 +778,24 @@ func (p *Pos) Evaluate() int {
 		v += int((p.hash ^ p.salt) * 0x9E3779B97F4A7C15 >> 62)
 	}
 	return v
+}
+
+// ScoreMove implements engine.MoveScorer with hints from the last GenMoves
+// at this node: the step along the shortest path first, then the walls that
+// lengthen the opponent's path most.
+func (p *Pos) ScoreMove(m engine.Move) int {
+	if m < wallBase {
+		if SquareOf(m) == p.step[p.side] {
+			return 5000
+		}
+		return 0
+	}
+	if !p.Prune {
+		return 0
+	}
+	o, a := WallOf(m)
+	if g := int(p.gain[o][a]); g > 0 {
+		return 1000 + 200*g
+	}
+	return 0
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	evalq "github.com/pentad-ai/pentad/eval/quoridor"
 )
 
 // EngineName is the answer to the name command.
@@ -25,6 +26,13 @@ type Config struct {
 	Depth    int           // fixed depth per genmove (0: by the clock)
 	Nodes    uint64        // node limit per genmove (0: by the clock)
 	Log      io.Writer     // search progress, if not nil (standard error)
+	// Weights replace the default evaluation (matches between settings).
+	Weights *evalq.Weights
+}
+
+// searchOptions are the options of the shared search for this game.
+func searchOptions(threads int) engine.Options {
+	return engine.Options{Threads: threads, LMR: true, AspWindow: 30}
 }
 
 // Referee defaults.
@@ -48,7 +56,7 @@ func ParseArgs(args []string) (cfg Config, sub []string) {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") {
 			switch a {
-			case "perft", "divide", "bench":
+			case "perft", "divide", "bench", "match":
 				if sub == nil {
 					return cfg, args[i:]
 				}
@@ -142,10 +150,11 @@ func NewSession(cfg Config) *Session {
 	}
 	s := &Session{cfg: cfg, now: time.Now}
 	s.rng = rand.New(rand.NewPCG(cfg.Seed, 0x0DDB1A5E5BAD5EED))
-	s.eng = engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, AspWindow: 0})
+	s.eng = engine.New(cfg.HashMiB, searchOptions(cfg.Threads))
 	s.walls = DefaultWalls(9)
 	s.pos = New(9, s.walls)
 	s.pos.Prune = true
+	s.pos.W = cfg.Weights
 	s.newGame()
 	return s
 }

@@ -103,6 +103,9 @@ const (
 	// ThreatStrong scores a four-three (or a double three when the opponent
 	// has no four at all) for the side to move.
 	ThreatStrong = 4000
+	// VCFWin scores a position where the side to move has a victory by
+	// continuous fours (found by a small solver at the leaves).
+	VCFWin = 20000
 )
 
 // Score returns the static value for the side to move from the summed cell

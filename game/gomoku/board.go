@@ -124,6 +124,9 @@ type Position struct {
 	stack [MaxSize*MaxSize + 1]undo
 	// stones placed by SetStone (not on the undo stack)
 	base int
+	// LeafVCF is the node budget of the VCF search run by Evaluate when the
+	// side to move has a four to play (0: none).
+	LeafVCF int
 	// wideAt is the stack depth at which GenMoves lists every move near the
 	// stones (a root restricted to VCF defences), or -1.
 	wideAt int
@@ -324,6 +327,21 @@ func blackSuspect(pt uint16) bool {
 	return n >= 2
 }
 
+// blackLikelyForbidden is blackSuspect without the lone open four (which
+// is forbidden only as two fours in one line, rare): the evaluation's guess.
+func blackLikelyForbidden(pt [4]uint8) bool {
+	n := 0
+	for _, c := range pt {
+		switch c {
+		case ev.Over:
+			return true
+		case ev.F3, ev.B4, ev.F4:
+			n++
+		}
+	}
+	return n >= 2
+}
+
 // code is the line code of cell c for side s in direction d.
 func (p *Position) code(s, c, d int) uint8 { return uint8(p.pat[s][c]>>(4*d)) & 0xF }
 
@@ -353,7 +371,7 @@ func buildCombos() (*[1 << 16]uint32, *[1 << 16]uint32) {
 		}
 		cl, v := ev.Classify(pt)
 		a[i] = uint32(cl)<<24 | uint32(v)
-		if cl != ev.TFive && blackSuspect(uint16(i)) {
+		if cl != ev.TFive && blackLikelyForbidden(pt) {
 			cl, v = ev.TNone, 0
 		}
 		b[i] = uint32(cl)<<24 | uint32(v)
@@ -568,12 +586,21 @@ func (p *Position) Terminal() (bool, int) {
 	if p.cnt[p.side^1][ev.TFive] >= 2 {
 		return true, -engine.Win
 	}
+	if p.cnt[p.side][ev.TFlex4] > 0 && p.cnt[p.side^1][ev.TFive] == 0 {
+		// an open four (or two fours) to play and nothing to fear: the five
+		// follows whatever the opponent does
+		return true, engine.Win
+	}
 	return false, 0
 }
 
 // Evaluate implements engine.Position: the pattern score for the side to move.
 func (p *Position) Evaluate() int {
 	s := p.side
+	if p.LeafVCF > 0 && p.cnt[s^1][ev.TFive] == 0 && p.cnt[s][ev.TB4]+p.cnt[s][ev.T43] > 0 &&
+		p.HasVCF(uint64(p.LeafVCF), 10) {
+		return ev.VCFWin
+	}
 	v := ev.Score(p.sum[s], p.sum[s^1], &p.cnt[s], &p.cnt[s^1])
 	if v >= engine.WinBound {
 		v = engine.WinBound - 1

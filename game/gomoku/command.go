@@ -139,6 +139,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weakDepth := fs.Int("weak-depth", 4, "depth limit of the weaker setting")
 	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
 	limit := fs.Int("n", 0, "play only the first n openings (0: all)")
+	weakLeaf := fs.Int("weak-leafvcf", 0, "leaf VCF budget of the weaker setting")
+	fullLeaf := fs.Int("full-leafvcf", DefaultLeafVCF, "leaf VCF budget of the full setting")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -164,6 +166,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weak := &Player{Name: "weak", Brain: NewBrain(64, 1), Time: time.Duration(*ms) * time.Millisecond}
 	weak.Brain.MaxDepth = *weakDepth
 	weak.Brain.NoVCF = !*weakVCF
+	weak.Brain.LeafVCF = *weakLeaf
+	strong.Brain.LeafVCF = *fullLeaf
 	var win, loss, draw int
 	for i, o := range ops {
 		for g := 0; g < 2; g++ {

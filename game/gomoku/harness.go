@@ -96,6 +96,7 @@ func BenchPositions() []engine.Position {
 		if err != nil {
 			panic(err)
 		}
+		p.LeafVCF = DefaultLeafVCF
 		out = append(out, p)
 	}
 	return out

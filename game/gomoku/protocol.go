@@ -435,9 +435,10 @@ func (s *session) budget() Budget {
 	hard := unlimited
 	if s.timeoutTurn > 0 {
 		turn := time.Duration(s.timeoutTurn) * time.Millisecond
-		margin := 50*time.Millisecond + turn/20
-		if margin > 500*time.Millisecond {
-			margin = 500 * time.Millisecond
+		// pipes, process scheduling and a loaded machine
+		margin := 40*time.Millisecond + turn/10
+		if margin > time.Second {
+			margin = time.Second
 		}
 		hard = turn - margin
 	}

@@ -18,6 +18,9 @@ type Brain struct {
 	MaxNodes uint64
 	// NoVCF turns the root threat-space checks off (a weaker setting).
 	NoVCF bool
+	// LeafVCF is the node budget of the VCF run at the leaves of the search
+	// (0: off).
+	LeafVCF int
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 
@@ -27,7 +30,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true})}
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF}
 	return b
 }
 
@@ -39,6 +42,9 @@ func (b *Brain) Stop() {
 	b.stopped.Store(true)
 	b.E.Stop()
 }
+
+// DefaultLeafVCF is the leaf VCF budget of a new brain.
+const DefaultLeafVCF = 48
 
 // Budget is the time for one move: Soft (start no new iteration after
 // about this) and Hard (answer by then).
@@ -55,6 +61,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	start := time.Now()
 	p := &b.work
 	p.CopyFrom(pos)
+	p.LeafVCF = 0
 	var buf [MaxSize * MaxSize]engine.Move
 	legal := p.LegalMoves(buf[:0])
 	if len(legal) == 0 {
@@ -114,6 +121,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 		lim.Soft = time.Millisecond
 	}
 	b.E.OnInfo = b.onInfo
+	p.LeafVCF = b.LeafVCF
 	p.wideAt = -1
 	if len(rootMoves) > 0 {
 		p.wideAt = p.n
@@ -188,6 +196,7 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p := &b.work
 	p.CopyFrom(pos)
 	p.wideAt = -1
+	p.LeafVCF = b.LeafVCF
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard}
 	if b.stopped.Load() {
 		lim.Soft, lim.Hard = time.Millisecond, time.Millisecond

@@ -21,25 +21,28 @@ type demoGame struct {
 	strong []string
 	weak   []string
 	tc     string
-	games  int
-	plies  int
-	opts   map[string]string
+	// per-side clocks when the weak side differs by time (gomoku brains
+	// take their limits from INFO timeout_turn)
+	strongTC, weakTC string
+	games            int
+	plies            int
+	opts             map[string]string
 }
 
 // The demonstration's matches: one thread each, so that the two engines of
-// a game share the two cores of a small machine; the weak side searches a
-// fixed shallow depth.
+// a game share the two cores of a small machine; the weak side searches
+// less (a fixed shallow depth, fewer nodes or less time per move).
 var demoGames = []demoGame{
 	{game: "kalah", pkg: "kalah", strong: []string{"-threads", "1", "-movetime", "100ms"},
 		weak: []string{"-threads", "1", "-depth", "2"}, tc: "60/0", games: 2},
-	{game: "stones", pkg: "stones", strong: []string{"-threads", "1", "-soft", "40ms", "-hard", "150ms"},
-		weak: []string{"-threads", "1", "-depth", "1"}, tc: "0/3", games: 2, plies: 2},
+	{game: "stones", pkg: "stones", strong: []string{"-threads", "1", "-soft", "60ms", "-hard", "250ms"},
+		weak: []string{"-threads", "1", "-soft", "3ms", "-hard", "15ms"}, tc: "0/3", games: 2, plies: 2},
 	{game: "morris", pkg: "morris", strong: []string{"-threads", "1", "-movetime", "100ms"},
 		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/1", games: 2, plies: 2},
-	{game: "quoridor", pkg: "quoridor", strong: []string{"-threads", "1", "-movetime", "200ms"},
-		weak: []string{"-threads", "1", "-depth", "1"}, tc: "180/30", games: 2, plies: 2},
-	{game: "gomoku", pkg: "pbrain-pentad", strong: []string{"-threads", "1"},
-		weak: []string{"-threads", "1", "-depth", "2"}, tc: "60/0.2", games: 2, plies: 3},
+	{game: "quoridor", pkg: "quoridor", strong: []string{"-threads", "1", "-nodes", "100000"},
+		weak: []string{"-threads", "1", "-nodes", "2000"}, tc: "180/30", games: 2, plies: 2},
+	{game: "gomoku", pkg: "pbrain-pentad", strong: []string{"-threads", "1"}, strongTC: "60/0.4",
+		weak: []string{"-threads", "1"}, weakTC: "60/0.1", tc: "60/0.4", games: 2, plies: 3},
 }
 
 // moduleRoot finds the directory of the pentad go.mod above the working
@@ -140,6 +143,14 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 				tc.First = tc.Move + b.First - b.Move
 			}
 		}
+		tcs := []TimeControl{tc, tc}
+		for i, x := range []string{d.strongTC, d.weakTC} {
+			if x != "" {
+				if tcs[i], err = ParseTC(x); err != nil {
+					return err
+				}
+			}
+		}
 		strongName, weakName := d.game+"-full", d.game+"-weak"
 		m := &Match{
 			Ref: ref,
@@ -147,7 +158,7 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 				{Name: strongName, Cmd: append([]string{bin}, d.strong...)},
 				{Name: weakName, Cmd: append([]string{bin}, d.weak...)},
 			},
-			EngineTC:    []TimeControl{tc, tc},
+			EngineTC:    tcs,
 			Mode:        ModeMatch,
 			Games:       d.games,
 			Concurrency: 1,
@@ -156,8 +167,8 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 			Seed:        uint64(len(d.game)) * 7919,
 			Tolerance:   50 * time.Millisecond,
 		}
-		fmt.Fprintf(w, "== %s: %s (%s) vs %s (%s), tc %s\n", d.game, strongName, strings.Join(d.strong, " "),
-			weakName, strings.Join(d.weak, " "), tc)
+		fmt.Fprintf(w, "== %s: %s (%s, tc %s) vs %s (%s, tc %s)\n", d.game, strongName, strings.Join(d.strong, " "), tcs[0],
+			weakName, strings.Join(d.weak, " "), tcs[1])
 		m.OnGame = func(g GameLine) {
 			fmt.Fprintf(w, "-- %s (%s) vs %s (%s): %s %s, %d moves, %.1f s", g.Players[0], g.Colours[0],
 				g.Players[1], g.Colours[1], g.Result, g.Reason, len(g.Moves), float64(g.Millis)/1000)

@@ -1,0 +1,73 @@
+package arena
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func init() {
+	// script FILE: replays one side of a recorded session. Lines "<- X"
+	// must arrive exactly as recorded (else the fake exits 5, which the
+	// referee reports as a crash with the mismatch); lines "-> X" are
+	// printed. "quit" from the referee ends the script early.
+	fakes["script"] = func(args []string) {
+		b, err := os.ReadFile(args[0])
+		if err != nil {
+			panic(err)
+		}
+		in := lines()
+		for n, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+			switch {
+			case strings.HasPrefix(l, "<- "), l == "<-":
+				want := strings.TrimPrefix(strings.TrimPrefix(l, "<-"), " ")
+				if !in.Scan() {
+					fmt.Fprintf(os.Stderr, "line %d: input ended, want %q\n", n+1, want)
+					os.Exit(5)
+				}
+				got := in.Text()
+				if got == "quit" && want != "quit" {
+					say("=\n")
+					return
+				}
+				if strings.TrimSpace(got) != strings.TrimSpace(want) {
+					fmt.Fprintf(os.Stderr, "line %d: got %q, want %q\n", n+1, got, want)
+					os.Exit(5)
+				}
+			case strings.HasPrefix(l, "-> "), l == "->":
+				say(strings.TrimPrefix(strings.TrimPrefix(l, "->"), " "))
+			}
+		}
+		for in.Scan() {
+		}
+	}
+}
+
+func script(name string) EngineSpec {
+	p, _ := filepath.Abs(filepath.Join("testdata", name))
+	return fake("script", p)
+}
+
+// The course referees' recorded sessions, replayed: the arena must send
+// every line exactly as the real referee did.
+func TestQuoridorTranscript(t *testing.T) {
+	ref, _ := NewReferee("quoridor")
+	tc := TimeControl{Game: 180 * time.Second, Move: 30 * time.Second}
+	rec := runRefCase(t, ref, refCase{"transcript", [2]EngineSpec{script("quoridor-black.log"), script("quoridor-white.log")}, tc, 0, Normal, "black reached"}, nil)
+	if len(rec.Moves) < 50 || rec.Moves[2].Move != "D9 h" {
+		t.Errorf("moves %v", rec.Moves[:3])
+	}
+}
+
+func TestKalahTranscript(t *testing.T) {
+	ref, _ := NewReferee("kalah")
+	tc := TimeControl{Game: time.Hour}
+	// South moved first, North swapped and won 69-29 from the South side.
+	rec := runRefCase(t, ref, refCase{"transcript", [2]EngineSpec{script("kalah-south-swapped.log"), script("kalah-north-swaps.log")}, tc, 1, Normal, "South 69 North 29"}, nil)
+	if rec.Moves[1].Move != "SWAP" || rec.Extra["swapped"] != "true" {
+		t.Errorf("moves %v extra %v", rec.Moves[:2], rec.Extra)
+	}
+}

@@ -205,7 +205,11 @@ type Position struct {
 	undo   [320]undo
 	nundo  int
 	evalFn func(*Position) int
+	qcrit  int
 }
+
+// DefaultQCrit is the default quiescence setting (see SetQuiescence).
+const DefaultQCrit = 2
 
 // ErrBadBoard reports a board that cannot be a Game of Stones position.
 var ErrBadBoard = errors.New("stones: bad board")
@@ -243,7 +247,7 @@ func FromState(state [9][9]int, side, phase int) (*Position, error) {
 	if phase != 0 && phase != 1 {
 		return nil, fmt.Errorf("stones: phase %d", phase)
 	}
-	p := &Position{side: side, phase: phase}
+	p := &Position{side: side, phase: phase, qcrit: DefaultQCrit}
 	for i := range p.cell {
 		if offMask[i] {
 			p.cell[i] = Off
@@ -375,10 +379,47 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	return p.gen(buf, p.phase == 1)
 }
 
-// GenNoisy implements engine.Noisy: the attacks.
+// GenNoisy implements engine.Noisy: the attacks that leave the opponent
+// with at most one stack of the target's type (or none: a win). Other
+// captures are left to the evaluation's threat terms; searching every
+// capture in quiescence explodes, since nearly every capture gains.
 func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
-	return p.gen(buf[:0], false)
+	buf = buf[:0]
+	if p.qcrit <= 0 {
+		return buf
+	}
+	o := p.side ^ 1
+	s := p.side
+	black := s == Black
+	crit := p.qcrit
+	c := &p.count[o]
+	if int(c[1]) > crit && int(c[2]) > crit && int(c[3]) > crit {
+		return buf
+	}
+	for _, f := range p.list[s][:p.n[s]] {
+		sq := int(f)
+		h := HeightOf(p.cell[sq])
+		from := int(idOf[sq])
+		for _, d := range Dirs {
+			t := sq + d
+			for p.cell[t] == 0 {
+				t += d
+			}
+			w := p.cell[t]
+			if w == Off || (w < 0) == black {
+				continue
+			}
+			if HeightOf(w) <= h && int(c[TypeOf(w)]) <= crit {
+				buf = append(buf, engine.Move(kindAttack<<12|int(idOf[t])<<6|from))
+			}
+		}
+	}
+	return buf
 }
+
+// SetQuiescence sets which captures quiescence searches: those of a type
+// the opponent has at most crit stacks of (0: none).
+func (p *Position) SetQuiescence(crit int) { p.qcrit = crit }
 
 func (p *Position) gen(buf []engine.Move, strengthen bool) []engine.Move {
 	s := p.side

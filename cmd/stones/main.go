@@ -1,0 +1,140 @@
+// Command stones is the Game of Stones (TZAAR) bot for the contest engine's
+// JSON protocol.
+//
+//	stones [flags]                  play: JSON messages on stdin, answers on stdout
+//	stones bench [depth]            fixed-depth search of the bench positions
+//	stones perft N [divide]         move-generation counts from the start
+//	stones turnperft                Black's full first turns after each opening
+//	stones match [flags] pairs      self-play: -b-* flags set the weaker side
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/pentad-ai/pentad/bench"
+	"github.com/pentad-ai/pentad/engine"
+	evs "github.com/pentad-ai/pentad/eval/stones"
+	"github.com/pentad-ai/pentad/game/stones"
+)
+
+func main() {
+	def := stones.DefaultConfig()
+	fs := flag.NewFlagSet("stones", flag.ContinueOnError)
+	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
+	hash := fs.Int("hash", def.TTMiB, "transposition table size in MiB")
+	soft := fs.Duration("soft", def.Soft, "start no new iteration after about this long")
+	hard := fs.Duration("hard", def.Hard, "answer by this time at the latest (the engine allows 3s)")
+	depth := fs.Int("depth", 0, "fixed search depth in actions (0: by time)")
+	replan := fs.Bool("replan", false, "search the second action again even when the planned one still fits")
+	logTo := fs.String("log", "", "log to this file, or \"stderr\" (default: no log)")
+	// match flags: the B side
+	bSoft := fs.Duration("b-soft", 0, "match: B's soft limit (default: A's)")
+	bHard := fs.Duration("b-hard", 0, "match: B's hard limit (default: A's)")
+	bDepth := fs.Int("b-depth", -1, "match: B's fixed depth (default: A's)")
+	bReplan := fs.Bool("b-replan", false, "match: B searches its second actions again")
+	bNoLMR := fs.Bool("b-nolmr", false, "match: B without late move reductions")
+	seed := fs.Uint64("seed", 1, "match: opening seed")
+	args := os.Args[1:]
+	cmd := ""
+	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft") {
+		cmd, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		os.Exit(2)
+	}
+	cfg := def
+	cfg.Threads = *threads
+	cfg.TTMiB = *hash
+	cfg.Soft, cfg.Hard = *soft, *hard
+	cfg.Depth = *depth
+	cfg.Replan = *replan
+	cfg.Eval = evs.Evaluate
+	switch *logTo {
+	case "":
+	case "stderr":
+		cfg.Log = os.Stderr
+	default:
+		f, err := os.OpenFile(*logTo, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "stones:", err)
+			os.Exit(2)
+		}
+		defer f.Close()
+		cfg.Log = f
+	}
+	rest := fs.Args()
+	switch cmd {
+	case "":
+		if err := stones.Run(os.Stdin, os.Stdout, cfg); err != nil {
+			fmt.Fprintln(os.Stderr, "stones:", err)
+			os.Exit(1)
+		}
+	case "bench":
+		d := stones.BenchDepth
+		if len(rest) > 0 {
+			if v, err := strconv.Atoi(rest[0]); err == nil && v > 0 {
+				d = v
+			}
+		}
+		rep := stones.Bench(d, evs.Evaluate)
+		rep.Print(os.Stdout, "stones")
+	case "perft":
+		n := 3
+		if len(rest) > 0 {
+			if v, err := strconv.Atoi(rest[0]); err == nil && v > 0 {
+				n = v
+			}
+		}
+		p := stones.NewGame()
+		if len(rest) > 1 && rest[1] == "divide" {
+			lines := bench.Divide(p, n, stones.FormatMove)
+			bench.PrintDivide(os.Stdout, lines)
+			return
+		}
+		bench.RunPerft(os.Stdout, func(d int) uint64 { return stones.Perft(p, d) }, n)
+	case "turnperft":
+		p := stones.NewGame()
+		var buf [engine.MaxMoves]engine.Move
+		var seq, dist uint64
+		t0 := time.Now()
+		for _, m := range p.GenMoves(buf[:0]) {
+			p.Make(m)
+			st := stones.TurnPerft(p)
+			p.Unmake(m)
+			fmt.Printf("%s: %d sequences, %d distinct\n", stones.FormatMove(m), st.Sequences, st.Distinct)
+			seq += st.Sequences
+			dist += st.Distinct
+		}
+		fmt.Printf("total: %d sequences, %d distinct positions, %.3f s\n", seq, dist, time.Since(t0).Seconds())
+	case "match":
+		pairs := 10
+		if len(rest) > 0 {
+			if v, err := strconv.Atoi(rest[0]); err == nil && v > 0 {
+				pairs = v
+			}
+		}
+		a := cfg
+		a.Log = nil
+		b := a
+		if *bSoft > 0 {
+			b.Soft = *bSoft
+		}
+		if *bHard > 0 {
+			b.Hard = *bHard
+		}
+		if *bDepth >= 0 {
+			b.Depth = *bDepth
+		}
+		b.Replan = *bReplan
+		b.NoLMR = *bNoLMR
+		t0 := time.Now()
+		res := stones.PlayMatch(a, b, pairs, *seed, os.Stdout)
+		fmt.Printf("match: A %d - B %d in %d games, %d actions, longest decision %d ms, %.0f s\n",
+			res.WinsA, res.WinsB, res.WinsA+res.WinsB, res.Actions, res.MaxThink.Milliseconds(),
+			time.Since(t0).Seconds())
+	}
+}

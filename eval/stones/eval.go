@@ -1,0 +1,165 @@
+// Package stones evaluates Game of Stones (TZAAR) positions for the search.
+//
+// The score, from the side to move's view, adds up:
+//   - material by type: each side's stacks of each type are worth a concave
+//     function of their number, so the last stacks of the rarest type are
+//     worth the most (losing a whole type loses the game);
+//   - height: every stone under the top of a stack, and more for a stack no
+//     enemy stack is tall enough to take;
+//   - threats: the most valuable enemy stack the side to move can take, and
+//     the most valuable own stacks the opponent can take next turn;
+//   - mobility: the number of attacks each side has (a side that must
+//     attack and cannot has lost).
+package stones
+
+import (
+	gs "github.com/pentad-ai/pentad/game/stones"
+)
+
+// Weights are the evaluation parameters.
+type Weights struct {
+	Marginal  [31]int // value of the c-th stack of a type (index c)
+	Height    int     // per stone under the top
+	Immune    int     // percent of the stack's material value when no enemy can take it
+	Threat    int     // percent of the best capture of the side to move (first action)
+	Threat2   int     // percent of the best capture of the side to move (second action)
+	Hanging   int     // percent of the best own stack the opponent can take
+	Hanging2  int     // percent of the second best
+	Mobility  int     // per available attack
+	TempoMove int     // bonus for the side to move at its first action
+}
+
+// Default are the tuned weights.
+var Default = Weights{
+	Marginal: [31]int{0, 1200, 450, 230, 150, 110, 88, 74, 64, 57, 52, 48, 45, 43, 41, 40,
+		39, 38, 37, 36, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35},
+	Height:    14,
+	Immune:    25,
+	Threat:    60,
+	Threat2:   40,
+	Hanging:   55,
+	Hanging2:  20,
+	Mobility:  3,
+	TempoMove: 20,
+}
+
+// Evaluator is an evaluation with its weights and the cumulative material
+// table derived from them.
+type Evaluator struct {
+	W   Weights
+	cum [31]int
+}
+
+// New makes an evaluator.
+func New(w Weights) *Evaluator {
+	e := &Evaluator{W: w}
+	for c := 1; c < len(e.cum); c++ {
+		e.cum[c] = e.cum[c-1] + w.Marginal[c]
+	}
+	return e
+}
+
+// Func returns the evaluation as a function for Position.SetEvaluator.
+func (e *Evaluator) Func() func(*gs.Position) int { return e.Evaluate }
+
+var def = New(Default)
+
+// Evaluate scores p with the default weights.
+func Evaluate(p *gs.Position) int { return def.Evaluate(p) }
+
+// Evaluate scores p for the side to move.
+func (e *Evaluator) Evaluate(p *gs.Position) int {
+	s := p.SideToMove()
+	o := s ^ 1
+	w := &e.W
+	score := 0
+	for t := 1; t <= 3; t++ {
+		score += e.cum[min(p.Count(s, t), 30)] - e.cum[min(p.Count(o, t), 30)]
+	}
+	var maxH [2]int
+	var heightSum [2]int
+	for side := 0; side < 2; side++ {
+		for _, sq := range p.Stacks(side) {
+			h := gs.HeightOf(p.Cell(int(sq)))
+			heightSum[side] += h - 1
+			if h > maxH[side] {
+				maxH[side] = h
+			}
+		}
+	}
+	score += w.Height * (heightSum[s] - heightSum[o])
+
+	// Attack maps: for each side, the value of the stacks it can take.
+	var mob [2]int
+	var best [2][2]int // two most valuable takeable enemy stacks, per attacker side
+	var taken [121]bool
+	for side := 0; side < 2; side++ {
+		enemy := side ^ 1
+		for _, f := range p.Stacks(side) {
+			sq := int(f)
+			h := gs.HeightOf(p.Cell(sq))
+			for _, d := range gs.Dirs {
+				t := sq + d
+				for p.Cell(t) == 0 {
+					t += d
+				}
+				v := p.Cell(t)
+				if v == gs.Off || gs.Owner(v) != enemy || gs.HeightOf(v) > h {
+					continue
+				}
+				mob[side]++
+				if taken[t] {
+					continue
+				}
+				taken[t] = true
+				val := e.stackValue(p, enemy, v)
+				b := &best[side]
+				if val > b[0] {
+					b[1] = b[0]
+					b[0] = val
+				} else if val > b[1] {
+					b[1] = val
+				}
+			}
+		}
+	}
+	score += w.Mobility * (mob[s] - mob[o])
+	if p.Phase() == 0 {
+		score += (w.Threat*best[s][0] + w.Threat2*best[s][1]) / 100
+		score += w.TempoMove
+	} else {
+		score += w.Threat2 * best[s][0] / 100
+	}
+	score -= (w.Hanging*best[o][0] + w.Hanging2*best[o][1]) / 100
+
+	// Stacks no enemy stack is tall enough to take.
+	if w.Immune != 0 {
+		imm := 0
+		for side := 0; side < 2; side++ {
+			sign := 1
+			if side != s {
+				sign = -1
+			}
+			for _, sq := range p.Stacks(side) {
+				v := p.Cell(int(sq))
+				if gs.HeightOf(v) > maxH[side^1] {
+					imm += sign * e.W.Marginal[min(p.Count(side, gs.TypeOf(v)), 30)]
+				}
+			}
+		}
+		score += w.Immune * imm / 100
+	}
+	if score > 20000 {
+		score = 20000
+	} else if score < -20000 {
+		score = -20000
+	}
+	return score
+}
+
+// stackValue is what side loses when its stack v is taken: the material
+// value of one stack of its type, plus its height.
+func (e *Evaluator) stackValue(p *gs.Position, side int, v int8) int {
+	c := min(p.Count(side, gs.TypeOf(v)), 30)
+	return e.W.Marginal[c] + e.W.Height*(gs.HeightOf(v)-1)
+}

@@ -1,0 +1,157 @@
+package stones
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// Config tunes a player.
+type Config struct {
+	Threads   int           // search threads (Lazy SMP)
+	TTMiB     int           // transposition table size
+	Soft      time.Duration // start no new iteration after about this long
+	Hard      time.Duration // answer by this time at the latest
+	Depth     int           // fixed depth in actions (0: by time)
+	Nodes     uint64        // node limit (0: none)
+	Replan    bool          // search the second action again even when the plan still fits
+	NoLMR     bool          // switch off late move reductions
+	AspWindow int           // aspiration half-width (0: default, <0: off)
+	Eval      func(*Position) int
+	Log       io.Writer // nil: no log
+}
+
+// DefaultConfig is the tournament setting: about 2 s per request at most on
+// a loaded machine, well inside the 3 s the engine allows.
+func DefaultConfig() Config {
+	return Config{Threads: 1, TTMiB: 64, Soft: 650 * time.Millisecond, Hard: 1900 * time.Millisecond}
+}
+
+// Player chooses actions: on the first action of a turn it searches the
+// whole turn, answers the first action and keeps the second as its plan;
+// on the second request it answers the plan if the board is the one it
+// expected, and searches again otherwise.
+type Player struct {
+	cfg      Config
+	eng      *engine.Engine
+	hasPlan  bool
+	planKey  Key
+	planMove engine.Move
+	buf      [engine.MaxMoves]engine.Move
+	// Last is the result of the last search (zero when the plan was used).
+	Last engine.Result
+	// PlanUsed counts second actions answered from the plan.
+	PlanUsed int
+}
+
+// NewPlayer makes a player and its transposition table.
+func NewPlayer(cfg Config) *Player {
+	if cfg.Threads < 1 {
+		cfg.Threads = 1
+	}
+	if cfg.TTMiB < 1 {
+		cfg.TTMiB = 1
+	}
+	asp := cfg.AspWindow
+	if asp == 0 {
+		asp = 60
+	} else if asp < 0 {
+		asp = 0
+	}
+	pl := &Player{cfg: cfg}
+	pl.eng = engine.New(cfg.TTMiB, engine.Options{Threads: cfg.Threads, LMR: !cfg.NoLMR, AspWindow: asp})
+	if cfg.Log != nil {
+		pl.eng.OnInfo = func(in engine.Info) {
+			var pv []string
+			for _, m := range in.PV {
+				pv = append(pv, FormatMove(m))
+			}
+			fmt.Fprintf(cfg.Log, "info depth %d seldepth %d score %d nodes %d nps %d time %d ms pv %s\n",
+				in.Depth, in.SelDepth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), strings.Join(pv, " "))
+		}
+	}
+	return pl
+}
+
+// NewGame forgets the plan and everything the search learned.
+func (pl *Player) NewGame() {
+	pl.hasPlan = false
+	pl.eng.NewGame()
+}
+
+// Engine is the search engine (for Stop from another goroutine).
+func (pl *Player) Engine() *engine.Engine { return pl.eng }
+
+// Choose returns an action for p among the allowed move types (a mask of
+// 1<<Pass, 1<<Attack, 1<<Strengthen). It returns PassMove when nothing
+// allowed is legal (the game is then lost anyway). p is left unchanged.
+func (pl *Player) Choose(p *Position, allowed int) engine.Move {
+	pl.Last = engine.Result{}
+	p.SetEvaluator(pl.cfg.Eval)
+	legal := p.GenMoves(pl.buf[:0])
+	var ok []engine.Move
+	for _, m := range legal {
+		if allowed&(1<<Kind(m)) != 0 {
+			ok = append(ok, m)
+		}
+	}
+	plan, hadPlan := pl.planMove, pl.hasPlan
+	pl.hasPlan = false
+	if len(ok) == 0 {
+		pl.logf("no allowed legal action; passing")
+		return PassMove
+	}
+	if p.phase == 1 && hadPlan && !pl.cfg.Replan && p.Key() == pl.planKey {
+		for _, m := range ok {
+			if m == plan {
+				pl.PlanUsed++
+				pl.logf("planned second action %s", FormatMove(m))
+				return m
+			}
+		}
+	}
+	if len(ok) == 1 && pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 && p.phase == 1 {
+		return ok[0]
+	}
+	lim := engine.Limits{Depth: pl.cfg.Depth, Nodes: pl.cfg.Nodes}
+	if pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 {
+		lim.Soft, lim.Hard = pl.cfg.Soft, pl.cfg.Hard
+	}
+	if len(ok) < len(legal) {
+		lim.RootMoves = ok
+	}
+	res := pl.eng.Search(p, lim)
+	pl.Last = res
+	best := res.Move
+	found := false
+	for _, m := range ok {
+		if m == best {
+			found = true
+			break
+		}
+	}
+	if !found {
+		best = ok[0]
+	}
+	if found && p.phase == 0 && !p.SingleActionTurn() && len(res.PV) >= 2 {
+		p.Make(best)
+		if p.phase == 1 {
+			pl.hasPlan = true
+			pl.planKey = p.Key()
+			pl.planMove = res.PV[1]
+		}
+		p.Unmake(best)
+	}
+	pl.logf("search depth %d score %d nodes %d time %d ms move %s", res.Depth, res.Score, res.Nodes,
+		res.Time.Milliseconds(), FormatMove(best))
+	return best
+}
+
+func (pl *Player) logf(format string, a ...any) {
+	if pl.cfg.Log != nil {
+		fmt.Fprintf(pl.cfg.Log, format+"\n", a...)
+	}
+}

@@ -1,0 +1,227 @@
+package stones
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// MaxLine bounds one input message; longer lines are skipped.
+const MaxLine = 1 << 20
+
+// Session is the bot side of the contest engine's protocol.
+type Session struct {
+	pl     *Player
+	out    *bufio.Writer
+	log    io.Writer
+	colour int       // our side, -1 until told (or inferred)
+	last   int       // side of the last processed move, -1 if none
+	track  *Position // position followed from processed moves (a fallback only)
+	resp   []byte
+	// Answers counts the move requests answered.
+	Answers int
+}
+
+// NewSession makes a session writing its answers to out.
+func NewSession(out io.Writer, cfg Config) *Session {
+	return &Session{pl: NewPlayer(cfg), out: bufio.NewWriter(out), log: cfg.Log, colour: -1, last: -1}
+}
+
+// Run plays one session: it reads messages from in until end of input and
+// answers every move request with exactly one line on out. It returns nil
+// at end of input and an error only when reading or writing fails.
+func Run(in io.Reader, out io.Writer, cfg Config) error {
+	return NewSession(out, cfg).Serve(in)
+}
+
+// Serve reads messages from in until end of input.
+func (s *Session) Serve(in io.Reader) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	var pending []byte
+	for {
+		line, err := readLine(r)
+		if len(line) > 0 {
+			if len(pending) > 0 {
+				joined := append(append(pending, '\n'), line...)
+				m, perr := DecodeMessage(joined)
+				switch {
+				case perr == nil:
+					pending = pending[:0]
+					if werr := s.Handle(m); werr != nil {
+						return werr
+					}
+					line = nil
+				case errors.Is(perr, ErrIncomplete) && len(joined) <= MaxLine:
+					pending = joined
+					line = nil
+				default:
+					s.logf("skipping malformed message")
+					pending = pending[:0]
+				}
+			}
+			if len(line) > 0 {
+				m, perr := DecodeMessage(line)
+				switch {
+				case perr == nil:
+					if werr := s.Handle(m); werr != nil {
+						return werr
+					}
+				case errors.Is(perr, ErrIncomplete):
+					pending = append(pending[:0], line...)
+				default:
+					s.logf("skipping malformed line: %v", perr)
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readLine returns the next line without its end (and surrounding blanks);
+// a line longer than MaxLine is returned empty.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > MaxLine {
+				tooLong = true
+				buf = nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			return nil, err
+		}
+		return bytes.TrimSpace(buf), err
+	}
+}
+
+// Handle processes one decoded message.
+func (s *Session) Handle(m Message) error {
+	switch {
+	case m.Board != nil || m.AllowedMoves != nil:
+		return s.request(m)
+	case m.Move != nil || m.Player != nil || m.Winner != nil:
+		s.processed(m)
+	case m.Color != nil:
+		if m.Color.Set && (m.Color.V == 1 || m.Color.V == -1) {
+			s.colour = White
+			if m.Color.V == -1 {
+				s.colour = Black
+			}
+			s.last = -1
+			s.track = NewGame()
+			s.pl.NewGame()
+			s.logf("playing %s", SideName(s.colour))
+		} else {
+			s.logf("ignoring bad colour")
+		}
+	default:
+		s.logf("ignoring message without known fields")
+	}
+	return nil
+}
+
+func (s *Session) processed(m Message) {
+	player := -1
+	if m.Player != nil && m.Player.Set {
+		switch m.Player.V {
+		case 1:
+			player = White
+		case -1:
+			player = Black
+		}
+	}
+	if player >= 0 {
+		s.last = player
+	}
+	if m.Winner != nil && m.Winner.Set && m.Winner.V != 0 {
+		s.logf("game over, winner %d", m.Winner.V)
+	}
+	if s.track == nil || m.Move == nil {
+		return
+	}
+	mv, err := m.Move.ToMove()
+	if err != nil || (player >= 0 && player != s.track.side) || !s.track.IsLegal(mv) {
+		s.logf("lost track of the game at a processed move")
+		s.track = nil
+		return
+	}
+	s.track.Make(mv)
+	s.track = s.track.Copy()
+}
+
+// request answers a move request with exactly one line.
+func (s *Session) request(m Message) error {
+	allowed := m.AllowedMask()
+	phase := 0
+	if allowed&(1<<Pass|1<<Strengthen) != 0 {
+		phase = 1
+	}
+	side := s.colour
+	if side < 0 {
+		// Not told: the first action of a turn follows the other side's
+		// move (White opens), the second follows our own.
+		switch {
+		case s.last < 0:
+			side = White
+		case phase == 0:
+			side = s.last ^ 1
+		default:
+			side = s.last
+		}
+	}
+	var p *Position
+	state, err := m.BoardState()
+	if err == nil {
+		p, err = FromState(state, side, phase)
+	}
+	if err != nil {
+		s.logf("unusable board (%v)", err)
+		if s.track != nil && s.track.side == side && s.track.phase == phase {
+			p = s.track.Copy()
+		}
+	}
+	mv := PassMove
+	if p != nil {
+		mv = s.pl.Choose(p, allowed)
+		s.track = p.Copy()
+	} else {
+		s.logf("no position to play from; passing")
+		if allowed&(1<<Pass) == 0 {
+			s.logf("pass is not allowed here either")
+		}
+	}
+	return s.answer(mv)
+}
+
+func (s *Session) answer(m engine.Move) error {
+	s.resp = AppendResponse(s.resp[:0], m)
+	s.resp = append(s.resp, '\n')
+	s.Answers++
+	if _, err := s.out.Write(s.resp); err != nil {
+		return err
+	}
+	return s.out.Flush()
+}
+
+func (s *Session) logf(format string, a ...any) {
+	if s.log != nil {
+		fmt.Fprintf(s.log, format+"\n", a...)
+	}
+}

@@ -138,6 +138,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	file := fs.String("openings", "", "openings file (one a line)")
 	weakDepth := fs.Int("weak-depth", 4, "depth limit of the weaker setting")
 	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
+	verbose := fs.Bool("v", false, "print the moves of every game")
 	limit := fs.Int("n", 0, "play only the first n openings (0: all)")
 	weakLeaf := fs.Int("weak-leafvcf", 0, "leaf VCF budget of the weaker setting")
 	fullLeaf := fs.Int("full-leafvcf", DefaultLeafVCF, "leaf VCF budget of the full setting")
@@ -193,6 +194,9 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 				res = "weak wins"
 			}
 			fmt.Fprintf(w, "opening %d game %d (black %s): %s after %d moves (%s)\n", i+1, g+1, black.Name, res, r.Moves, r.Reason)
+			if *verbose {
+				fmt.Fprintf(w, "  %s\n", r.Record)
+			}
 		}
 	}
 	n := win + loss + draw

@@ -120,6 +120,7 @@ type GameResult struct {
 	Winner int // Black, White or -1
 	Moves  int
 	Reason string
+	Record string // the moves of the game, opening included
 }
 
 // PlayGame plays one game from an opening between black and white brains.
@@ -135,7 +136,7 @@ func PlayGame(w, h int, rule Rule, opening [][2]int, black, white *Player, maxMo
 	}
 	for n := 0; ; n++ {
 		if over, win, why := p.Status(); over {
-			return GameResult{Winner: win, Moves: p.Ply(), Reason: why}, nil
+			return GameResult{Winner: win, Moves: p.Ply(), Reason: why, Record: lineString(p.Moves())}, nil
 		}
 		if maxMoves > 0 && p.Ply() >= maxMoves {
 			return GameResult{Winner: -1, Moves: p.Ply(), Reason: "move limit"}, nil

@@ -44,7 +44,7 @@ func (b *Brain) Stop() {
 }
 
 // DefaultLeafVCF is the leaf VCF budget of a new brain.
-const DefaultLeafVCF = 48
+const DefaultLeafVCF = 0
 
 // Budget is the time for one move: Soft (start no new iteration after
 // about this) and Hard (answer by then).
@@ -53,7 +53,7 @@ type Budget struct {
 }
 
 // vcfNodesPerMs is the VCF work allowed per millisecond of budget.
-const vcfNodesPerMs = 400
+const vcfNodesPerMs = 100
 
 // Think returns the move to play in pos (left unchanged), or NoMove if the
 // board has no legal move.
@@ -91,10 +91,15 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	}
 	var rootMoves []engine.Move
 	if !b.NoVCF {
-		nodes := uint64(bud.Hard.Milliseconds()) * vcfNodesPerMs / 4
+		nodes := uint64(bud.Hard.Milliseconds()) * vcfNodesPerMs
 		if nodes < 2000 {
 			nodes = 2000
 		}
+		var dl time.Time
+		if bud.Hard > 0 {
+			dl = start.Add(bud.Hard / 5)
+		}
+		p.SetVCFLimits(&b.stopped, dl)
 		if r := p.VCF(nodes, 0); r.Win && r.Move != engine.NoMove && p.IsLegal(r.Move) {
 			b.info(fmt.Sprintf("VCF win in %d, %d nodes: %s", (len(r.Line)+1)/2, r.Nodes, lineString(r.Line)))
 			return r.Move
@@ -102,7 +107,13 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 		if b.stopped.Load() {
 			return legal[0]
 		}
+		if bud.Hard > 0 {
+			p.SetVCFLimits(&b.stopped, time.Now().Add(bud.Hard/5))
+		}
 		if r := p.OpponentVCF(nodes, 0); r.Win {
+			if bud.Hard > 0 {
+				p.SetVCFLimits(&b.stopped, start.Add(bud.Hard/2))
+			}
 			rootMoves = b.vcfDefences(p, nodes/8, start, bud)
 			b.info(fmt.Sprintf("opponent VCF %s; %d defences", lineString(r.Line), len(rootMoves)))
 			if len(rootMoves) == 1 {
@@ -110,6 +121,8 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 			}
 		}
 	}
+	// the leaf VCF of the search is bounded by nodes only
+	p.SetVCFLimits(nil, time.Time{})
 	el := time.Since(start)
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, RootMoves: rootMoves}
 	if bud.Hard > 0 {
@@ -147,7 +160,7 @@ func (b *Brain) vcfDefences(p *Position, nodes uint64, start time.Time, bud Budg
 		if p.cell[c] != Empty || p.near[c] == 0 || !p.legalFor(c) {
 			continue
 		}
-		if b.stopped.Load() || (bud.Hard > 0 && time.Since(start) > bud.Hard/3) {
+		if b.stopped.Load() || (bud.Hard > 0 && time.Since(start) > bud.Hard/2) {
 			return nil // out of time: let the search choose among all moves
 		}
 		m := engine.Move(c)
@@ -158,6 +171,9 @@ func (b *Brain) vcfDefences(p *Position, nodes uint64, start time.Time, bud Budg
 			ok = !p.HasVCF(nodes, 0)
 		}
 		p.Unmake(m)
+		if p.vcf.limit == 0 {
+			return nil // stopped or out of time
+		}
 		if ok {
 			out = append(out, m)
 		}

@@ -1,6 +1,9 @@
 package gomoku
 
 import (
+	"sync/atomic"
+	"time"
+
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
@@ -19,6 +22,10 @@ const (
 type vcfState struct {
 	nodes  uint64
 	limit  uint64
+	// stop, if set, aborts the search when true; deadline, if not zero,
+	// aborts it when passed (both checked every 256 nodes)
+	stop     *atomic.Bool
+	deadline time.Time
 	failed [1 << vcfHashBits]uint64 // hashes of positions without VCF (by depth left)
 	fdep   [1 << vcfHashBits]uint8
 	pv     [vcfMaxDepth * 2]engine.Move
@@ -32,6 +39,13 @@ type VCFResult struct {
 	Move  engine.Move   // the first move of the win
 	Line  []engine.Move // attacker and defender moves, the win included
 	Nodes uint64
+}
+
+// SetVCFLimits makes later VCF searches give up when stop becomes true or
+// the deadline passes (nil and zero: never).
+func (p *Position) SetVCFLimits(stop *atomic.Bool, deadline time.Time) {
+	p.vcf.stop = stop
+	p.vcf.deadline = deadline
 }
 
 // ClearVCF forgets the positions known to have no VCF.
@@ -107,6 +121,11 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 	st := &p.vcf
 	st.nodes++
 	if st.nodes > st.limit {
+		return false
+	}
+	if st.nodes&255 == 0 && ((st.stop != nil && st.stop.Load()) ||
+		(!st.deadline.IsZero() && time.Now().After(st.deadline))) {
+		st.limit = 0 // abandon, and do not record failures
 		return false
 	}
 	a, d := p.side, p.side^1

@@ -670,6 +670,9 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 				need0 := p.cut[0][o].has(a)
 				need1 := p.cut[1][o].has(a)
 				if p.Prune {
+					if len(buf) >= engine.MaxMoves {
+						return buf // the search's buffers hold MaxMoves
+					}
 					g := 0
 					if p.cut[op][o].has(a) {
 						// the opponent's new distance: legality and ordering at once

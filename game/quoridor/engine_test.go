@@ -11,7 +11,7 @@ import (
 // TestVirtualSize plays a genmove with the default 64 MiB table and checks
 // the process stays under the referee's limit (900 MB with a margin).
 func TestVirtualSize(t *testing.T) {
-	if runtime.GOOS != "linux" || raceEnabled {
+	if runtime.GOOS != "linux" || raceBuild {
 		t.Skip("VmSize is a Linux measure; the race detector reserves its own shadow memory")
 	}
 	s := NewSession(Config{Nodes: 20000, HashMiB: DefaultHashMiB})

@@ -42,6 +42,9 @@ var (
 // TrimAddressSpace unmaps the unused middle of the Go runtime's large
 // address-space reservations and returns the number of bytes given back.
 func TrimAddressSpace() uintptr {
+	if raceBuild {
+		return 0
+	}
 	trimMu.Lock()
 	defer trimMu.Unlock()
 	heapSink = new([64]byte)

@@ -2,4 +2,4 @@
 
 package quoridor
 
-const raceEnabled = false
+const raceBuild = false

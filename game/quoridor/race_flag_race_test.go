@@ -1,5 +1,0 @@
-//go:build race
-
-package quoridor
-
-const raceEnabled = true

@@ -184,3 +184,17 @@ func TestStonesTranscript(t *testing.T) {
 		}
 	}
 }
+
+func FuzzStonesAnswer(f *testing.F) {
+	for _, s := range []string{`{"Type":0,"From":null,"To":null}`, `{"Type":"0"}`, `{"Type":1,"From":{"X":1,"Y":5},"To":{"X":0,"Y":4}}`,
+		`{"Type":"1","From":{"X":"1","Y":"5"},"To":{"X":0,"Y":4}}`, `{`, `[]`, `{"Type":7}`, `null`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := stones.NewGame()
+		m, reason, _ := stonesAnswer(p, s)
+		if reason == Normal && !p.IsLegal(m) {
+			t.Fatalf("%q accepted as illegal %v", s, m)
+		}
+	})
+}

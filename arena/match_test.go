@@ -1,0 +1,218 @@
+package arena
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// stubRef plays no processes: the engine named in winners wins, pairs
+// whose number is 2 mod 3 are drawn.
+type stubRef struct {
+	mu     sync.Mutex
+	played int
+	strong string
+}
+
+func (r *stubRef) Name() string                                 { return "stub" }
+func (r *stubRef) Configure(map[string]string) error            { return nil }
+func (r *stubRef) ParseOpening(l string) ([]string, error)      { return strings.Fields(l), nil }
+func (r *stubRef) RandomOpening(rng *rand.Rand, n int) []string { return []string{"x"} }
+func (r *stubRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
+	r.mu.Lock()
+	g := r.played
+	r.played++
+	r.mu.Unlock()
+	if (g/2)%3 == 2 {
+		return Record{Result: Result{Winner: -1, Reason: Normal}}
+	}
+	for c := 0; c < 2; c++ {
+		if s.Engines[c].Name == r.strong {
+			return Record{Result: Result{Winner: c, Reason: Normal}}
+		}
+	}
+	return Record{Result: Result{Winner: 0, Reason: Normal}}
+}
+
+// Pairs 2-0, 2-0, 1-1, ... for A: by hand the LLR of SPRT(0,10,.05,.05)
+// first reaches 2.944 after 34 pairs (11 drawn, 23 won): n=34,
+// mean=.838235, var=.054715, LLR=2.9596. The match stops after 68 games.
+func TestSPRTStopsMatch(t *testing.T) {
+	sp := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	dir := t.TempDir()
+	m := &Match{Ref: &stubRef{strong: "A"}, Engines: []EngineSpec{{Name: "A"}, {Name: "B"}}, Games: 1000,
+		Concurrency: 1, Repeat: true, SPRT: &sp, OutDir: dir}
+	sum, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := *sum.Pairings[[2]string{"A", "B"}]
+	if sum.Verdict != "H1" || sc.Games() != 68 || sc.Penta != [5]int{0, 0, 11, 0, 23} {
+		t.Fatalf("verdict %q after %d games %v", sum.Verdict, sc.Games(), sc.Penta)
+	}
+	near(t, "llr", sp.LLR(sc), 2.959612, 1e-5)
+	// merge of the run gives the same table and verdict
+	games, msp, err := ReadRecords([]string{dir})
+	if err != nil || msp == nil {
+		t.Fatal(err, msp)
+	}
+	mg := Merge(games, msp)
+	if mg.Verdict != "H1" || *mg.Pairings[[2]string{"A", "B"}] != sc {
+		t.Fatalf("merge: %q %+v", mg.Verdict, mg.Pairings)
+	}
+	var b strings.Builder
+	mg.Print(&b)
+	for _, want := range []string{"Ptnml(0-2): [0 0 11 0 23]", "H1 accepted", "LLR: 2.96 (-2.94, 2.94)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+func TestRoundRobinAndGauntlet(t *testing.T) {
+	for _, mode := range []string{ModeRoundRobin, ModeGauntlet} {
+		m := &Match{Ref: &stubRef{strong: "B"}, Engines: []EngineSpec{{Name: "A"}, {Name: "B"}, {Name: "C"}},
+			Mode: mode, Games: 6, Concurrency: 3, Repeat: true}
+		sum, err := m.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{ModeRoundRobin: 3, ModeGauntlet: 2}[mode]
+		if len(sum.Order) != want || sum.Games != 6*want {
+			t.Errorf("%s: %d pairings, %d games", mode, len(sum.Order), sum.Games)
+		}
+		var b strings.Builder
+		sum.Print(&b)
+		if !strings.Contains(b.String(), "Rank") {
+			t.Errorf("%s: no table:\n%s", mode, b.String())
+		}
+		t.Logf("%s:\n%s", mode, b.String())
+	}
+}
+
+// Cancelling a match (Ctrl-C in cmd/arena) ends it promptly with every
+// engine process killed.
+func TestCancelKillsEngines(t *testing.T) {
+	ref, _ := NewReferee("gomoku")
+	gc := filepath.Join(t.TempDir(), "grandchild")
+	t.Setenv("ARENA_GRANDCHILD", gc)
+	m := &Match{Ref: ref, Engines: []EngineSpec{named("a", fake("gomoku", "hang", "1")), named("b", fake("gomoku", "hang", "1"))},
+		EngineTC: []TimeControl{{Move: time.Hour}, {Move: time.Hour}}, Games: 4, Concurrency: 2, Repeat: true, RandomPlies: 2}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	t0 := time.Now()
+	sum, err := m.Run(ctx)
+	if err == nil {
+		t.Fatal("no error from a cancelled match")
+	}
+	if d := time.Since(t0); d > 5*time.Second {
+		t.Errorf("took %v to stop", d)
+	}
+	if sum.Games != 0 {
+		t.Errorf("aborted games counted: %d", sum.Games)
+	}
+	if n := Running(); n != 0 {
+		t.Errorf("%d engines still running", n)
+	}
+	checkGrandchild(t, gc)
+}
+
+func TestParseArgs(t *testing.T) {
+	o, err := ParseArgs([]string{"-game", "gomoku", "-engine", "name=A", `cmd=./pbrain "x y"`, "tc=10/1", "opt=foo=1",
+		"-engine", "cmd=/bin/b", "-games", "10", "-tc", "120/5", "-concurrency", "2", "-sprt", "0,5,0.05,0.05",
+		"-opt", "rule=renju", "-repeat=false", "-out", "d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Engines[0].Name != "A" || strings.Join(o.Engines[0].Cmd, "|") != "./pbrain|x y" || o.Engines[1].Name != "b" ||
+		o.EngineTC[0] != "10/1" || o.Engines[0].Options[0] != "foo=1" || o.Games != 10 || o.Repeat || o.GameOpts["rule"] != "renju" {
+		t.Fatalf("%+v", o)
+	}
+	m, err := o.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.EngineTC[0].Move != time.Second || m.EngineTC[1].Game != 120*time.Second || m.SPRT.Elo1 != 5 {
+		t.Fatalf("%+v", m)
+	}
+	for _, bad := range [][]string{
+		{"-game", "gomoku", "-engine", "cmd=a"},
+		{"-game", "nope", "-engine", "cmd=a", "-engine", "cmd=b"},
+		{"-engine", "cmd=a", "-engine", "cmd=b"},
+		{"-game", "kalah", "-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c"},
+		{"-game", "kalah", "-engine", "nocmd=a"},
+	} {
+		o, err := ParseArgs(bad)
+		if err == nil {
+			_, err = o.Build()
+		}
+		if err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+	// openings file for gomoku in the c-gomoku-cli format
+	f := filepath.Join(t.TempDir(), "op.txt")
+	os.WriteFile(f, []byte("h8i9\n# comment\n\nh8h9h10\n"), 0o644)
+	o, _ = ParseArgs([]string{"-game", "gomoku", "-engine", "cmd=a", "-engine", "cmd=b", "-openings", f})
+	m, err = o.Build()
+	if err != nil || len(m.Openings) != 2 || strings.Join(m.Openings[1], " ") != "7,7 7,8 7,9" {
+		t.Fatalf("%v %v", err, m.Openings)
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	for in, want := range map[string]string{
+		`a b  c`:         "a|b|c",
+		`"x y" 'z w'`:    "x y|z w",
+		`a\ b c`:         "a b|c",
+		`./e -seed=1 ""`: "./e|-seed=1|",
+	} {
+		got, err := SplitCommand(in)
+		if err != nil || strings.Join(got, "|") != want {
+			t.Errorf("SplitCommand(%q) = %q, %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{``, `"abc`, `a\`} {
+		if _, err := SplitCommand(bad); err == nil {
+			t.Errorf("SplitCommand(%q) accepted", bad)
+		}
+	}
+}
+
+func FuzzSplitCommand(f *testing.F) {
+	for _, s := range []string{`a b`, `"x y" 'z'`, `a\ b`, `"`, ``} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		args, err := SplitCommand(s)
+		if err == nil && len(args) == 0 {
+			t.Fatal("no error and no args")
+		}
+	})
+}
+
+func FuzzGomokuOpening(f *testing.F) {
+	for _, s := range []string{"h8i9j7", "7,7 8,8", "a1", "z99", "h8h8", "", "a", "h8,", "p16a1"} {
+		f.Add(s)
+	}
+	ref := &GomokuRef{Size: 15}
+	f.Fuzz(func(t *testing.T, s string) {
+		ms, err := ref.ParseOpening(s)
+		if err != nil {
+			return
+		}
+		p := ref.newPos()
+		for _, m := range ms {
+			mv, err := p.ParseMove(m)
+			if err != nil || !p.IsLegal(mv) {
+				t.Fatalf("%q gave illegal %v", s, ms)
+			}
+			p.Make(mv)
+		}
+	})
+}

@@ -76,53 +76,51 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 	for t := 1; t <= 3; t++ {
 		score += e.cum[min(p.Count(s, t), 30)] - e.cum[min(p.Count(o, t), 30)]
 	}
+	b := p.Board()
 	var maxH [2]int
 	var heightSum [2]int
+	var mob [2]int
+	var best [2][2]int // two most valuable takeable enemy stacks, per attacker side
+	var taken [gs.Squares]bool
+	// Every pair of stacks that see each other along a line is found once,
+	// from its lower end, scanning the three forward directions.
 	for side := 0; side < 2; side++ {
-		for _, sq := range p.Stacks(side) {
-			h := gs.HeightOf(p.Cell(int(sq)))
+		for _, f := range p.Stacks(side) {
+			sq := int(f)
+			v := b[sq]
+			h := int(abs8(v) >> 2)
 			heightSum[side] += h - 1
 			if h > maxH[side] {
 				maxH[side] = h
 			}
-		}
-	}
-	score += w.Height * (heightSum[s] - heightSum[o])
-
-	// Attack maps: for each side, the value of the stacks it can take.
-	var mob [2]int
-	var best [2][2]int // two most valuable takeable enemy stacks, per attacker side
-	var taken [121]bool
-	for side := 0; side < 2; side++ {
-		enemy := side ^ 1
-		for _, f := range p.Stacks(side) {
-			sq := int(f)
-			h := gs.HeightOf(p.Cell(sq))
-			for _, d := range gs.Dirs {
+			for _, d := range fwd {
 				t := sq + d
-				for p.Cell(t) == 0 {
+				for b[t] == 0 {
 					t += d
 				}
-				v := p.Cell(t)
-				if v == gs.Off || gs.Owner(v) != enemy || gs.HeightOf(v) > h {
+				u := b[t]
+				if u == gs.Off || (u < 0) == (v < 0) {
 					continue
 				}
-				mob[side]++
-				if taken[t] {
-					continue
+				hu := int(abs8(u) >> 2)
+				if hu <= h { // v takes u
+					mob[side]++
+					if !taken[t] {
+						taken[t] = true
+						e.noteBest(&best[side], p, side^1, u, hu)
+					}
 				}
-				taken[t] = true
-				val := e.stackValue(p, enemy, v)
-				b := &best[side]
-				if val > b[0] {
-					b[1] = b[0]
-					b[0] = val
-				} else if val > b[1] {
-					b[1] = val
+				if h <= hu { // u takes v
+					mob[side^1]++
+					if !taken[sq] {
+						taken[sq] = true
+						e.noteBest(&best[side^1], p, side, v, h)
+					}
 				}
 			}
 		}
 	}
+	score += w.Height * (heightSum[s] - heightSum[o])
 	score += w.Mobility * (mob[s] - mob[o])
 	if p.Phase() == 0 {
 		score += (w.Threat*best[s][0] + w.Threat2*best[s][1]) / 100
@@ -157,9 +155,24 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 	return score
 }
 
-// stackValue is what side loses when its stack v is taken: the material
-// value of one stack of its type, plus its height.
-func (e *Evaluator) stackValue(p *gs.Position, side int, v int8) int {
-	c := min(p.Count(side, gs.TypeOf(v)), 30)
-	return e.W.Marginal[c] + e.W.Height*(gs.HeightOf(v)-1)
+// fwd are the directions S, E, SE: with their opposites they cover all six.
+var fwd = [3]int{gs.Dirs[1], gs.Dirs[2], gs.Dirs[4]}
+
+func abs8(v int8) int8 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// noteBest records the value of a takeable stack v (height h) of side
+// owner among the two best of an attacker.
+func (e *Evaluator) noteBest(b *[2]int, p *gs.Position, owner int, v int8, h int) {
+	val := e.W.Marginal[min(p.Count(owner, int(abs8(v)&3)), 30)] + e.W.Height*(h-1)
+	if val > b[0] {
+		b[1] = b[0]
+		b[0] = val
+	} else if val > b[1] {
+		b[1] = val
+	}
 }

@@ -31,7 +31,9 @@ const (
 // ray ends on an Off cell. Cell ids 0..59 number the playable cells row by
 // row; squares are mailbox indices.
 const (
-	width    = 11
+	width = 11
+	// Squares is the size of the mailbox.
+	Squares  = width * width
 	NumCells = 60
 	Off      = int8(-128) // not a playable cell (outside, or the centre)
 	MaxH     = 30         // highest possible stack: all 30 stones of a side
@@ -335,6 +337,10 @@ func (p *Position) SingleActionTurn() bool {
 
 // Cell is the content of mailbox square sq (Off outside the board).
 func (p *Position) Cell(sq int) int8 { return p.cell[sq] }
+
+// Board is the mailbox (11x11, Off outside the 60 cells) for fast reading;
+// do not modify it.
+func (p *Position) Board() *[width * width]int8 { return &p.cell }
 
 // Count is the number of stacks of side s whose top is of type t.
 func (p *Position) Count(s, t int) int { return int(p.count[s][t]) }

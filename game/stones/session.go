@@ -225,3 +225,6 @@ func (s *Session) logf(format string, a ...any) {
 		fmt.Fprintf(s.log, format+"\n", a...)
 	}
 }
+
+// Player is the session's player.
+func (s *Session) Player() *Player { return s.pl }

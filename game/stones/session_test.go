@@ -1,0 +1,250 @@
+package stones_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
+	evs "github.com/pentad-ai/pentad/eval/stones"
+	"github.com/pentad-ai/pentad/game/stones"
+)
+
+// transcript splits the reference session into its sections.
+func transcript(t *testing.T) map[string][]string {
+	t.Helper()
+	f, err := os.Open("testdata/stones-engine-session.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sec := map[string][]string{}
+	cur := ""
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		l := sc.Text()
+		if strings.HasPrefix(l, "---- ") {
+			cur = strings.Trim(l, "- ")
+			continue
+		}
+		if cur != "" && strings.HasPrefix(l, "{") {
+			sec[cur] = append(sec[cur], l)
+		}
+	}
+	return sec
+}
+
+func testConfig() stones.Config {
+	c := stones.DefaultConfig()
+	c.Depth = 3
+	c.TTMiB = 4
+	c.Eval = evs.Evaluate
+	return c
+}
+
+var answerRe = regexp.MustCompile(`^(\{"Type":0,"From":null,"To":null\}|\{"Type":[12],"From":\{"X":[0-8],"Y":[0-8]\},"To":\{"X":[0-8],"Y":[0-8]\}\})$`)
+
+// checkAnswers replays the input lines and checks every answer: one line
+// per request, the exact compact form, a legal action of an allowed type on
+// the request's board.
+func checkAnswers(t *testing.T, input []string, colour int, cfg stones.Config) []string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := stones.Run(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, cfg); err != nil {
+		t.Fatal(err)
+	}
+	answers := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	var reqs []stones.Message
+	for _, l := range input {
+		m, err := stones.DecodeMessage([]byte(l))
+		if err == nil && m.Board != nil {
+			reqs = append(reqs, m)
+		}
+	}
+	if out.Len() == 0 || len(answers) != len(reqs) {
+		t.Fatalf("%d answers to %d requests:\n%s", len(answers), len(reqs), out.String())
+	}
+	for i, a := range answers {
+		if !answerRe.MatchString(a) {
+			t.Fatalf("answer %d has the wrong form: %s", i, a)
+		}
+		checkLegal(t, reqs[i], colour, []byte(a))
+	}
+	return answers
+}
+
+func checkLegal(t *testing.T, req stones.Message, side int, answer []byte) {
+	t.Helper()
+	st, err := req.BoardState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mask := req.AllowedMask()
+	phase := 0
+	if mask != 1<<stones.Attack {
+		phase = 1
+	}
+	p, err := stones.FromState(st, side, phase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := stones.DecodeResponse(answer)
+	if err != nil {
+		t.Fatalf("answer %s: %v", answer, err)
+	}
+	if mask&(1<<stones.Kind(m)) == 0 || !p.IsLegal(m) {
+		t.Fatalf("illegal answer %s on\n%v", answer, p)
+	}
+}
+
+func TestTranscriptReplay(t *testing.T) {
+	sec := transcript(t)
+	for _, c := range []struct {
+		in, out string
+		side    int
+	}{{"WHITE STDIN", "WHITE STDOUT", stones.White}, {"BLACK STDIN", "BLACK STDOUT", stones.Black}} {
+		in := sec[c.in]
+		if len(in) < 20 || len(sec[c.out]) != 18 {
+			t.Fatalf("transcript sections %d %d", len(in), len(sec[c.out]))
+		}
+		// The real programs' answers are legal under our rules.
+		k := 0
+		for _, l := range in {
+			m, _ := stones.DecodeMessage([]byte(l))
+			if m.Board != nil {
+				checkLegal(t, m, c.side, []byte(sec[c.out][k]))
+				k++
+			}
+		}
+		// Our answers to the same requests.
+		checkAnswers(t, in, c.side, testConfig())
+	}
+}
+
+func TestSessionPlansTheTurn(t *testing.T) {
+	// Black's first turn after White's opening, as requests with the board
+	// each time; the second answer must come from the plan.
+	p := stones.NewGame()
+	var buf [engine.MaxMoves]engine.Move
+	p.Make(p.GenMoves(buf[:0])[0])
+	cfg := testConfig()
+	var out bytes.Buffer
+	s := stones.NewSession(&out, cfg)
+	s.Handle(mustDecode(t, `{"Color":"-1"}`))
+	s.Handle(mustDecode(t, string(p.AppendRequest(nil))))
+	m1, err := stones.DecodeResponse(bytes.TrimSpace(out.Bytes()))
+	if err != nil || !p.IsLegal(m1) {
+		t.Fatalf("first answer %q", out.String())
+	}
+	p.Make(m1)
+	out.Reset()
+	s.Handle(mustDecode(t, string(p.AppendRequest(nil))))
+	m2, err := stones.DecodeResponse(bytes.TrimSpace(out.Bytes()))
+	if err != nil || !p.IsLegal(m2) {
+		t.Fatalf("second answer %q", out.String())
+	}
+	if s.Player().PlanUsed != 1 {
+		t.Fatalf("plan not used")
+	}
+}
+
+func mustDecode(t *testing.T, l string) stones.Message {
+	t.Helper()
+	m, err := stones.DecodeMessage([]byte(l))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestSessionRobustness(t *testing.T) {
+	start := `{"Board":{"state":[[5,5,5,5,-5,0,0,0,0],[-5,6,6,6,-6,-5,0,0,0],[-5,-6,7,7,-7,-6,-5,0,0],[-5,-6,-7,5,-5,-7,-6,-5,0],[-5,-6,-7,-5,0,5,7,6,5],[0,5,6,7,5,-5,7,6,5],[0,0,5,6,7,-7,-7,6,5],[0,0,0,5,6,-6,-6,-6,5],[0,0,0,0,5,-5,-5,-5,-5]]},"AllowedMoves":[1],"Extra":{"a":[1,2]}}`
+	pretty := "{\n  \"Board\": {\"state\": [[5,5,5,5,-5,0,0,0,0],[-5,6,6,6,-6,-5,0,0,0],[-5,-6,7,7,-7,-6,-5,0,0],\n[-5,-6,-7,5,-5,-7,-6,-5,0],[-5,-6,-7,-5,0,5,7,6,5],[0,5,6,7,5,-5,7,6,5],[0,0,5,6,7,-7,-7,6,5],[0,0,0,5,6,-6,-6,-6,5],[0,0,0,0,5,-5,-5,-5,-5]]},\n  \"AllowedMoves\": [\"1\"]\n}"
+	input := strings.Join([]string{
+		"garbage", "", "{", "}", "[1,2,3]", `{"Color":"x"}`, `{"Color":1}`, `{"Color":"1"}`,
+		`{"Board":5}`, `{"Board":{"state":[[1]]},"AllowedMoves":[1]}`, // unusable board: answered from history
+		start, `{"Board":{"state":[[0]]}`, pretty, strings.Repeat("x", stones.MaxLine+10),
+		`{"Player":"1","Move":{"Type":"0"},"Winner":"0"}`, `{"Player":1,"Move":{"Type":0,"From":null,"To":null},"Winner":0}`,
+		"\x00\xff{{{", `{"Winner":"1"}`,
+	}, "\n")
+	var out bytes.Buffer
+	if err := stones.Run(strings.NewReader(input), &out, testConfig()); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	// requests: {"Board":5} (no usable board, history: start), the [[1]]
+	// board (history), start, the pretty-printed start.
+	if len(lines) != 4 {
+		t.Fatalf("got %d answers:\n%s", len(lines), out.String())
+	}
+	p := stones.NewGame()
+	for _, l := range lines {
+		m, err := stones.DecodeResponse([]byte(l))
+		if err != nil || !answerRe.MatchString(l) || !p.IsLegal(m) {
+			t.Fatalf("bad answer %s", l)
+		}
+	}
+}
+
+func FuzzDecodeMessage(f *testing.F) {
+	for _, s := range []string{
+		`{"Color":"1"}`, `{"Color":-1}`,
+		`{"Board":{"state":[[5,5,5,5,-5,0,0,0,0],[-5,6,6,6,-6,-5,0,0,0],[-5,-6,7,7,-7,-6,-5,0,0],[-5,-6,-7,5,-5,-7,-6,-5,0],[-5,-6,-7,-5,0,5,7,6,5],[0,5,6,7,5,-5,7,6,5],[0,0,5,6,7,-7,-7,6,5],[0,0,0,5,6,-6,-6,-6,5],[0,0,0,0,5,-5,-5,-5,-5]]},"AllowedMoves":["1"]}`,
+		`{"Player":"1","Move":{"Type":"1","From":{"X":1,"Y":5},"To":{"X":0,"Y":4}},"Winner":"0"}`,
+		`{"Player":"1","Move":{"Type":"0"},"Winner":"0"}`, `{"Type":1,"From":{"X":1,"Y":5},"To":{"X":0,"Y":4}}`,
+		`{"Board":{"state":[[1e3]]},"AllowedMoves":[" 2 ","x",null,1.0]}`, "{", `"\u0000"`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := stones.DecodeMessage(data)
+		if err != nil {
+			return
+		}
+		if st, err := m.BoardState(); err == nil {
+			if p, err := stones.FromState(st, stones.White, 1); err == nil {
+				_ = p.State()
+				var buf [engine.MaxMoves]engine.Move
+				p.GenMoves(buf[:0])
+				p.Terminal()
+			}
+		}
+		_ = m.AllowedMask()
+		if m.Move != nil {
+			if mv, err := m.Move.ToMove(); err == nil {
+				_ = stones.FormatMove(mv)
+			}
+		}
+		_, _ = stones.DecodeResponse(data)
+	})
+}
+
+// FuzzSession feeds arbitrary input to a whole session: no panic, and every
+// answer is one well-formed line.
+func FuzzSession(f *testing.F) {
+	f.Add([]byte(`{"Color":"1"}` + "\n" + `{"Board":{"state":[[5,5,5,5,-5,0,0,0,0],[-5,6,6,6,-6,-5,0,0,0],[-5,-6,7,7,-7,-6,-5,0,0],[-5,-6,-7,5,-5,-7,-6,-5,0],[-5,-6,-7,-5,0,5,7,6,5],[0,5,6,7,5,-5,7,6,5],[0,0,5,6,7,-7,-7,6,5],[0,0,0,5,6,-6,-6,-6,5],[0,0,0,0,5,-5,-5,-5,-5]]},"AllowedMoves":["1"]}` + "\n"))
+	f.Add([]byte("{\n\"Color\":\n-1}\n{\"AllowedMoves\":[0,1,2]}\n"))
+	f.Add([]byte(`{"Board":{"state":[[0,0,0,0,7],[],[],[],[],[],[],[],[0,0,0,0,-7]]},"AllowedMoves":[2]}`))
+	cfg := testConfig()
+	cfg.Depth = 1
+	cfg.TTMiB = 1
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var out bytes.Buffer
+		if err := stones.Run(bytes.NewReader(data), &out, cfg); err != nil {
+			t.Fatal(err)
+		}
+		if out.Len() == 0 {
+			return
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if !answerRe.MatchString(l) || !json.Valid([]byte(l)) {
+				t.Fatalf("bad answer line %q", l)
+			}
+		}
+	})
+}

@@ -127,6 +127,10 @@ type Position struct {
 	// LeafVCF is the node budget of the VCF search run by Evaluate when the
 	// side to move has a four to play (0: none).
 	LeafVCF int
+	// vctSide, when 0 or 1, turns the position into a threat-space search
+	// for that side: it moves only threats (fours and open threes), the other
+	// side answers them, and Evaluate is 0 so that only proven wins score.
+	vctSide int
 	// wideAt is the stack depth at which GenMoves lists every move near the
 	// stones (a root restricted to VCF defences), or -1.
 	wideAt int
@@ -157,6 +161,7 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.n = 0
 	p.base = 0
 	p.wideAt = -1
+	p.vctSide = -1
 	p.sum = [2]int32{}
 	p.cnt = [2][ev.NumClasses]int32{}
 	p.empty = w * h
@@ -597,6 +602,9 @@ func (p *Position) Terminal() (bool, int) {
 // Evaluate implements engine.Position: the pattern score for the side to move.
 func (p *Position) Evaluate() int {
 	s := p.side
+	if p.vctSide >= 0 {
+		return 0
+	}
 	if p.LeafVCF > 0 && p.cnt[s^1][ev.TFive] == 0 && p.cnt[s][ev.TB4]+p.cnt[s][ev.T43] > 0 &&
 		p.HasVCF(uint64(p.LeafVCF), 10) {
 		return ev.VCFWin

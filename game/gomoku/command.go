@@ -138,6 +138,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	file := fs.String("openings", "", "openings file (one a line)")
 	weakDepth := fs.Int("weak-depth", 4, "depth limit of the weaker setting")
 	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
+	weakVCT := fs.Bool("weak-vct", false, "let the weaker setting use the root VCT search (with -weak-vcf)")
 	verbose := fs.Bool("v", false, "print the moves of every game")
 	limit := fs.Int("n", 0, "play only the first n openings (0: all)")
 	weakLeaf := fs.Int("weak-leafvcf", 0, "leaf VCF budget of the weaker setting")
@@ -167,6 +168,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weak := &Player{Name: "weak", Brain: NewBrain(64, 1), Time: time.Duration(*ms) * time.Millisecond}
 	weak.Brain.MaxDepth = *weakDepth
 	weak.Brain.NoVCF = !*weakVCF
+	weak.Brain.NoVCT = !*weakVCT
 	weak.Brain.LeafVCF = *weakLeaf
 	strong.Brain.LeafVCF = *fullLeaf
 	var win, loss, draw int

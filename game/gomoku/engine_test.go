@@ -112,3 +112,32 @@ func TestVCFLines(t *testing.T) {
 		}
 	}
 }
+
+func TestVCT(t *testing.T) {
+	b := NewBrain(4, 1)
+	b.MaxDepth = 4 // VCT depth 9
+	// black makes two open threes at 8,7: a win by threats, not by fours
+	p := setup(t, Freestyle, Black, b6(6, 7), b6(7, 7), b6(8, 5), b6(8, 6), w(0, 0), w(14, 14), w(0, 14), w(14, 0))
+	if p.VCF(0, 0).Win {
+		t.Fatal("unexpected VCF")
+	}
+	m, ok := b.VCT(p, 0)
+	if !ok || !p.IsLegal(m) {
+		t.Fatalf("VCT not found (%v)", FormatMove(m))
+	}
+	// under renju the same double three is forbidden for black
+	r := setup(t, Renju, Black, b6(6, 7), b6(7, 7), b6(8, 5), b6(8, 6), w(0, 0), w(14, 14), w(0, 14), w(14, 0))
+	if m, ok := b.VCT(r, 0); ok && m == r.MoveAt(8, 7) {
+		t.Fatal("VCT through a forbidden double three")
+	}
+	// a quiet position has none
+	q := setup(t, Freestyle, Black, b6(7, 7), w(8, 8), b6(6, 6), w(5, 5))
+	if _, ok := b.VCT(q, 0); ok {
+		t.Fatal("VCT on a quiet board")
+	}
+	if p.vctSide != -1 || q.vctSide != -1 {
+		t.Fatal("threat mode left on")
+	}
+}
+
+func b6(x, y int) stone { return b(x, y) }

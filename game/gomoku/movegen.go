@@ -77,6 +77,15 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 			return buf
 		}
 	}
+	if s == p.vctSide {
+		// threat-space search: the attacker plays only fours and threes
+		for c := lo; c < hi; c++ {
+			if p.cell[c] == Empty && p.near[c] > 0 && p.hasCode(s, c, ev.F3) && p.legalFor(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		return buf
+	}
 	if p.cnt[o][ev.TFlex4] > 0 {
 		for c := lo; c < hi; c++ {
 			if p.cell[c] != Empty || p.near[c] == 0 {

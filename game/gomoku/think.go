@@ -13,6 +13,10 @@ import (
 // search with the pattern evaluation.
 type Brain struct {
 	E *engine.Engine
+	// vct searches threat sequences with its own small table.
+	vct *engine.Engine
+	// NoVCT turns the root threat-space search off.
+	NoVCT bool
 	// MaxDepth and MaxNodes bound the search (0: only the clock).
 	MaxDepth int
 	MaxNodes uint64
@@ -30,7 +34,8 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF}
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF,
+		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
 
@@ -42,6 +47,12 @@ func (b *Brain) Stop() {
 	b.stopped.Store(true)
 	b.E.Stop()
 }
+
+// vctTableMiB is the table of the threat-space search.
+const vctTableMiB = 8
+
+// vctMaxDepth bounds the threat-space search in plies.
+const vctMaxDepth = 15
 
 // DefaultLeafVCF is the leaf VCF budget of a new brain.
 const DefaultLeafVCF = 0
@@ -123,6 +134,11 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	}
 	// the leaf VCF of the search is bounded by nodes only
 	p.SetVCFLimits(nil, time.Time{})
+	if !b.NoVCF && !b.NoVCT && len(rootMoves) == 0 && !b.stopped.Load() {
+		if m, ok := b.VCT(p, bud.Hard/5); ok {
+			return m
+		}
+	}
 	el := time.Since(start)
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, RootMoves: rootMoves}
 	if bud.Hard > 0 {
@@ -223,4 +239,46 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 		res.Move = engine.NoMove
 	}
 	return res.Move, res.Score
+}
+
+// VCT looks for a win by threats (fours and open threes) for the side to
+// move within the time, with the shared search on the threat-space view of
+// the position. It returns the first move of a proven win.
+func (b *Brain) VCT(p *Position, limit time.Duration) (engine.Move, bool) {
+	if limit <= 0 {
+		limit = 100 * time.Millisecond
+	}
+	p.vctSide = p.side
+	p.wideAt = -1
+	b.vct.NewGame()
+	b.vct.OnInfo = nil
+	stop := make(chan struct{})
+	go func() {
+		// pass a YXSTOP on to the threat search
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				if b.stopped.Load() {
+					b.vct.Stop()
+					return
+				}
+			}
+		}
+	}()
+	depth := vctMaxDepth
+	if b.MaxDepth > 0 {
+		depth = min(depth, 2*b.MaxDepth+1)
+	}
+	res := b.vct.Search(p, engine.Limits{Depth: depth, Soft: limit / 2, Hard: limit})
+	close(stop)
+	p.vctSide = -1
+	if res.Score > engine.WinBound && res.Move != engine.NoMove && p.IsLegal(res.Move) {
+		b.info(fmt.Sprintf("VCT win: %s (%d nodes)", lineString(res.PV), res.Nodes))
+		return res.Move, true
+	}
+	return engine.NoMove, false
 }

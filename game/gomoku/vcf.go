@@ -20,17 +20,17 @@ const (
 )
 
 type vcfState struct {
-	nodes  uint64
-	limit  uint64
+	nodes uint64
+	limit uint64
 	// stop, if set, aborts the search when true; deadline, if not zero,
 	// aborts it when passed (both checked every 256 nodes)
 	stop     *atomic.Bool
 	deadline time.Time
-	failed [1 << vcfHashBits]uint64 // hashes of positions without VCF (by depth left)
-	fdep   [1 << vcfHashBits]uint8
-	pv     [vcfMaxDepth * 2]engine.Move
-	pvLen  int
-	line   [vcfMaxDepth * 2]engine.Move
+	failed   [1 << vcfHashBits]uint64 // hashes of positions without VCF (by depth left)
+	fdep     [1 << vcfHashBits]uint8
+	pv       [vcfMaxDepth * 2]engine.Move
+	pvLen    int
+	line     [vcfMaxDepth * 2]engine.Move
 }
 
 // VCFResult is the outcome of a VCF search.

@@ -52,7 +52,7 @@ func misbehave(mode string) bool {
 	case "garbage":
 		say("hello there")
 	case "late":
-		time.Sleep(400 * time.Millisecond)
+		time.Sleep(1200 * time.Millisecond)
 		return false
 	case "hang":
 		// a grandchild in the same process group must die with us
@@ -91,11 +91,28 @@ type refCase struct {
 	wantWinner int
 	wantReason Reason
 	wantDetail string
+	exactTC    bool // use tc as given
 }
 
 func runRefCase(t *testing.T, ref Referee, c refCase, opening []string) Record {
 	t.Helper()
-	s := &Setup{Engines: c.engines, TC: [2]TimeControl{c.tc, c.tc}, Opening: opening, Seed: 7, Tolerance: 0}
+	// A loaded machine (and the race detector) slows the fakes down: the
+	// cases that must not time out get seconds per move, the others 400 ms
+	// against fakes that are late by 1.2 s or hang.
+	tc := c.tc
+	if tc.Move > 0 && !c.exactTC {
+		tc.Move = 3 * time.Second
+		if c.wantReason == TimeLoss {
+			tc.Move = 400 * time.Millisecond
+		}
+		if tc.First > 0 {
+			tc.First = tc.Move + 200*time.Millisecond
+		}
+		if tc.Game > 0 && tc.Game < 10*tc.Move {
+			tc.Game = 10 * tc.Move
+		}
+	}
+	s := &Setup{Engines: c.engines, TC: [2]TimeControl{tc, tc}, Opening: opening, Seed: 7, Tolerance: 0}
 	if testing.Verbose() {
 		s.Log = func(side int, dir, line string) { t.Logf("%d %s %s", side, dir, line) }
 	}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -42,7 +43,7 @@ type Proc struct {
 	waitErr error
 	stderr  *tailBuffer
 	started time.Time
-	killed  bool
+	killed  atomic.Bool
 }
 
 var registry = struct {
@@ -272,7 +273,7 @@ func (p *Proc) Crashed(d time.Duration) (bool, string) {
 	if !p.WaitExit(d) {
 		return false, "running"
 	}
-	if p.killed {
+	if p.killed.Load() {
 		return false, "killed"
 	}
 	if p.waitErr == nil {
@@ -296,7 +297,9 @@ func (p *Proc) Pid() int { return p.cmd.Process.Pid }
 
 // Kill kills the whole process group and waits for the process.
 func (p *Proc) Kill() {
-	p.killed = !p.Exited()
+	if !p.Exited() {
+		p.killed.Store(true)
+	}
 	killGroup(p.cmd.Process.Pid)
 	p.qonce.Do(func() { close(p.quit) })
 	p.wmu.Lock()

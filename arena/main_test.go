@@ -91,8 +91,10 @@ type refCase struct {
 	wantWinner int
 	wantReason Reason
 	wantDetail string
-	exactTC    bool // use tc as given
 }
+
+// keepTC makes runRefCase use the clocks as given.
+var keepTC bool
 
 func runRefCase(t *testing.T, ref Referee, c refCase, opening []string) Record {
 	t.Helper()
@@ -100,7 +102,7 @@ func runRefCase(t *testing.T, ref Referee, c refCase, opening []string) Record {
 	// cases that must not time out get seconds per move, the others 400 ms
 	// against fakes that are late by 1.2 s or hang.
 	tc := c.tc
-	if tc.Move > 0 && !c.exactTC {
+	if tc.Move > 0 && !keepTC {
 		tc.Move = 3 * time.Second
 		if c.wantReason == TimeLoss {
 			tc.Move = 400 * time.Millisecond

@@ -108,7 +108,9 @@ func TestMorrisFullGame(t *testing.T) {
 	op := ref.RandomOpening(rand.New(rand.NewPCG(3, 4)), 2)
 	want, why := simulateMorris(op)
 	// "slow" answers only after stop: still a normal game.
-	rec := runRefCase(t, ref, refCase{"full", [2]EngineSpec{fake("morris", "slow", "1"), fake("morris", "chatty")}, tc, want, Normal, why, true}, op)
+	keepTC = true
+	rec := runRefCase(t, ref, refCase{"full", [2]EngineSpec{fake("morris", "slow", "1"), fake("morris", "chatty")}, tc, want, Normal, why}, op)
+	keepTC = false
 	if len(rec.Moves) < 18 || strings.Count(rec.Final, "\n") != 6 {
 		t.Errorf("game: %d moves, final\n%s", len(rec.Moves), rec.Final)
 	}

@@ -35,9 +35,13 @@ games: kalah, stones, morris, quoridor, gomoku
                   list in the game's notation; otherwise random openings of
                   -plies plies (default: kalah 0, stones 2, morris 2,
                   quoridor 2, gomoku 3)
-  -opt KEY=VALUE  game options: kalah holes, seeds; stones numeric=true;
-                  morris names=true, maxplies; quoridor size, walls, vsz=MB;
-                  gomoku rule (freestyle|standard|renju|caro), size
+  -opt KEY=VALUE  game options, also written -KEY VALUE: kalah -holes N
+                  -seeds N; stones -numeric (enumerations as numbers, not
+                  strings); morris -names (square names, not indices),
+                  -maxplies N; quoridor -size N -walls N -vsz MB (forfeit an
+                  engine above MB of virtual size; the course referee: 950);
+                  gomoku -rule freestyle|standard|renju|caro -size N
+                  -max_memory BYTES
   engine opt=K=V  protocol options of one engine (gomoku: INFO K V)
 `
 
@@ -173,6 +177,16 @@ func ParseArgs(args []string) (*Options, error) {
 					err = fmt.Errorf("-opt %q: want KEY=VALUE", v)
 				}
 				o.GameOpts[k] = vv
+			}
+		case "holes", "seeds", "size", "walls", "vsz", "rule", "maxplies", "max_memory":
+			// game options as flags: -holes 6 is -opt holes=6
+			if v, err = next(); err == nil {
+				o.GameOpts[name] = v
+			}
+		case "numeric", "names":
+			o.GameOpts[name] = "true"
+			if hasVal {
+				o.GameOpts[name] = val
 			}
 		case "v", "verbose":
 			o.Verbose = true

@@ -155,6 +155,18 @@ func TestParseArgs(t *testing.T) {
 			t.Errorf("accepted %q", bad)
 		}
 	}
+	o, err = ParseArgs([]string{"-game", "kalah", "-holes", "6", "-seeds", "4", "-engine", "cmd=a", "-engine", "cmd=b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err = o.Build()
+	if err != nil || m.Ref.(*KalahRef).Rules.Holes != 6 || m.Ref.(*KalahRef).Rules.Seeds != 4 {
+		t.Fatalf("kalah options: %v", err)
+	}
+	o, _ = ParseArgs([]string{"-game", "stones", "-numeric", "-engine", "cmd=a", "-engine", "cmd=b"})
+	if m, err = o.Build(); err != nil || !m.Ref.(*StonesRef).Numeric {
+		t.Fatalf("stones -numeric: %v", err)
+	}
 	// openings file for gomoku in the c-gomoku-cli format
 	f := filepath.Join(t.TempDir(), "op.txt")
 	os.WriteFile(f, []byte("h8i9\n# comment\n\nh8h9h10\n"), 0o644)

@@ -24,7 +24,7 @@ type Weights struct {
 // Default are the weights the engine plays with.
 var Default = Weights{
 	Piece:     1000,
-	PlaceMill: 120, PlaceThreat: 180, PlaceDouble: 350, PlaceMobility: 15, PlaceJunction: 25,
+	PlaceMill: 120, PlaceThreat: 180, PlaceDouble: 350, PlaceMobility: 45, PlaceJunction: 75,
 	MoveMobility: 35, Blocked: 45, MoveThreat: 220, MoveDouble: 600, OpenMill: 160, NoMoves: 700,
 	FlyThreat: 300, FlyDouble: 900,
 }

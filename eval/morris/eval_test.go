@@ -1,0 +1,59 @@
+package morris
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pentad-ai/pentad/game/morris/board"
+)
+
+// mirror reflects a set of nodes left-right (a<->g, b<->f, c<->e).
+func mirror(s uint32) uint32 {
+	var r uint32
+	for ; s != 0; s &= s - 1 {
+		n := board.Names[bits.TrailingZeros32(s)]
+		m := string(rune('a'+'g'-n[0])) + n[1:]
+		k, ok := board.Node(m)
+		if !ok {
+			panic(m)
+		}
+		r |= 1 << k
+	}
+	return r
+}
+
+func TestEvaluateSymmetricAndMaterial(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	w := Default
+	for i := 0; i < 2000; i++ {
+		var us, them uint32
+		nu, nt := 3+r.IntN(7), 3+r.IntN(7)
+		for bits.OnesCount32(us) < nu {
+			us |= 1 << r.IntN(24)
+		}
+		for bits.OnesCount32(them) < nt {
+			if b := uint32(1) << r.IntN(24); b&us == 0 {
+				them |= b
+			}
+		}
+		for _, placing := range []bool{false, true} {
+			hu, ht := 0, 0
+			if placing {
+				hu, ht = r.IntN(3), r.IntN(3)
+			}
+			a := w.Evaluate(us, them, hu, ht, placing)
+			b := w.Evaluate(mirror(us), mirror(them), hu, ht, placing)
+			if a != b {
+				t.Fatalf("mirror changes the score: %d vs %d", a, b)
+			}
+		}
+	}
+	// A piece more is better, a piece less worse, in a quiet position.
+	us := uint32(1<<0 | 1<<4 | 1<<13 | 1<<19)
+	them := uint32(1<<2 | 1<<10 | 1<<22 | 1<<16)
+	base := w.Evaluate(us, them, 0, 0, false)
+	if w.Evaluate(us|1<<7, them, 0, 0, false) <= base || w.Evaluate(us, them|1<<7, 0, 0, false) >= base {
+		t.Errorf("material not counted")
+	}
+}

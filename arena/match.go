@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"math"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -460,8 +461,12 @@ func (s *Summary) Print(w io.Writer) {
 		sc := *s.Pairings[k]
 		e := sc.EloEstimate()
 		fmt.Fprintf(w, "Results of %s vs %s (%s, %d games, %d pairs):\n", k[0], k[1], s.Game, sc.Games(), sc.Pairs())
-		fmt.Fprintf(w, "  Elo: %s (95%%: %+.1f..%+.1f, %s), LOS: %.1f %%\n", e, e.Lo+0, e.Hi+0,
-			map[bool]string{true: "pentanomial", false: "trinomial"}[e.Pentanomial], 100*e.LOS)
+		los := "n/a"
+		if !math.IsNaN(e.LOS) {
+			los = fmt.Sprintf("%.1f %%", 100*e.LOS)
+		}
+		fmt.Fprintf(w, "  Elo: %s (95%%: %+.1f..%+.1f, %s), LOS: %s\n", e, e.Lo+0, e.Hi+0,
+			map[bool]string{true: "pentanomial", false: "trinomial"}[e.Pentanomial], los)
 		fmt.Fprintf(w, "  Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n",
 			sc.Games(), sc.W, sc.L, sc.D, sc.Points(), 100*sc.Ratio())
 		if sc.Pairs() > 0 {

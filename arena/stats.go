@@ -112,8 +112,9 @@ type Elo struct {
 func (s Score) EloEstimate() Elo {
 	mean, v, n, penta := s.meanVar()
 	e := Elo{Elo: EloFromScore(mean), Pentanomial: penta, LOS: 0.5}
-	if n == 0 {
-		e.Lo, e.Hi = math.Inf(-1), math.Inf(1)
+	if n < 2 {
+		// one sample says nothing about the spread
+		e.Lo, e.Hi, e.LOS = math.Inf(-1), math.Inf(1), math.NaN()
 		return e
 	}
 	se := math.Sqrt(v / float64(n))

@@ -324,7 +324,7 @@ func TestRenjuSessionAvoidsForbidden(t *testing.T) {
 }
 
 func TestYXStopAndInputWhileThinking(t *testing.T) {
-	c := startBrain(t, Options{})
+	c := startBrain(t, Options{Threads: 2})
 	c.send("START 15", "INFO timeout_turn 600000", "INFO timeout_match 0", "INFO time_left 2147483647")
 	c.expect("OK")
 	c.send("BOARD", "7,7,2", "8,7,1", "8,8,2", "DONE")

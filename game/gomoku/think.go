@@ -181,8 +181,8 @@ func (b *Brain) vcfDefences(p *Position, nodes uint64, start time.Time, bud Budg
 		}
 		m := engine.Move(c)
 		p.Make(m)
-		over, _ := p.Terminal()
-		ok := over
+		over, sc := p.Terminal()
+		ok := over && sc < 0 // decided: good only if the opponent (to move) loses
 		if !over {
 			ok = !p.HasVCF(nodes, 0)
 		}

@@ -2,10 +2,10 @@ package arena
 
 import (
 	"context"
-	"math"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"

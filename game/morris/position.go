@@ -482,11 +482,14 @@ func (p *Position) Evaluate() int {
 // ScoreMove orders mill-closing moves first, preferring takes of mobile
 // pieces and of pieces that threaten a mill.
 func (p *Position) ScoreMove(m engine.Move) int {
-	_, _, take := MoveParts(m)
+	_, to, take := MoveParts(m)
+	them := p.occ[p.side^1]
 	if take < 0 {
+		if board.Closes(them, to) {
+			return 50 // blocks an enemy mill
+		}
 		return 0
 	}
-	them := p.occ[p.side^1]
 	sc := 100
 	// taking a piece that would complete an enemy mill is best
 	if board.Closes(them&^(1<<take), take) {

@@ -319,13 +319,15 @@ func (q *QuoridorRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		mv := pos.FormatMove(m)
 		pos.Make(m)
 		rec.Moves = append(rec.Moves, MoveRec{Side: c, Move: mv, Ms: r.el.Milliseconds()})
-		if over, _ := pos.Winner(); over {
-			continue // the winner is announced; no need to relay
-		}
 		if res := relay(1-c, c, mv); res != nil {
 			rec.Result = *res
 			return rec
 		}
+	}
+	// As the course referee does, ask both engines for the winner; the
+	// answer does not change the result.
+	for c := 0; c < 2; c++ {
+		command(c, "winner", false)
 	}
 	rec.Final = pos.Diagram()
 	rec.Extra = map[string]string{"walls_left": fmt.Sprintf("%d-%d", pos.WallsLeft(0), pos.WallsLeft(1))}

@@ -425,8 +425,9 @@ func (p *Position) repetitions(inSearch bool) int {
 // DB scores: a database win scores DBWin minus the distance and the search
 // ply; evaluations stay well inside.
 const (
-	DBWin   = 25000
-	EvalMax = 15000
+	DBWin       = 25000
+	EvalMax     = 15000
+	DrawChances = 200 // bound of the score of a drawn database position
 )
 
 // Terminal implements engine.Position: the game-over rules, a repetition
@@ -459,7 +460,9 @@ func (p *Position) Terminal() (bool, int) {
 				case v < 0:
 					return true, -DBWin - v + sp
 				}
-				return true, 0
+				// A drawn position: a small score from the evaluation
+				// keeps the chances when the opponent may still err.
+				return true, max(-DrawChances, min(DrawChances, p.Evaluate()/4))
 			}
 		}
 		return false, 0

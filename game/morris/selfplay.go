@@ -26,6 +26,12 @@ type Weights = evalm.Weights
 // PlayGame plays one game from start between white and black and returns
 // the winner (White, Black, -1 draw) and the number of plies.
 func PlayGame(start *Position, white, black Player) (winner, plies int) {
+	w, n, _ := PlayGameRecord(start, white, black)
+	return w, n
+}
+
+// PlayGameRecord is PlayGame that also returns the moves played.
+func PlayGameRecord(start *Position, white, black Player) (winner, plies int, record []engine.Move) {
 	p := start.Copy()
 	players := [2]Player{white, black}
 	var engines [2]*engine.Engine
@@ -38,7 +44,7 @@ func PlayGame(start *Position, white, black Player) (winner, plies int) {
 	}
 	for n := 0; ; n++ {
 		if over, w, _ := p.Status(); over {
-			return w, n
+			return w, n, record
 		}
 		side := p.Side()
 		sp := p.Copy()
@@ -49,6 +55,7 @@ func PlayGame(start *Position, white, black Player) (winner, plies int) {
 		sp.MarkRoot()
 		m := s[side].think(sp)
 		p.Make(m)
+		record = append(record, m)
 	}
 }
 

@@ -19,6 +19,7 @@ const Usage = `usage:
         [-mode match|gauntlet|roundrobin] [-games N] [-tc GAME/MOVE]
         [-concurrency K] [-openings FILE] [-plies N] [-repeat=true|false]
         [-sprt elo0,elo1,alpha,beta] [-out DIR] [-seed N] [-tolerance MS]
+        [-shard I/N]
         [-opt KEY=VALUE]... [-v]
   arena merge DIR...        combine the games.jsonl of several runs
   arena demo                build the five bots and play each against a weaker self
@@ -43,26 +44,35 @@ games: kalah, stones, morris, quoridor, gomoku
                   gomoku -rule freestyle|standard|renju|caro -size N
                   -max_memory BYTES
   engine opt=K=V  protocol options of one engine (gomoku: INFO K V)
+  -tolerance MS   extra time granted beyond each limit (default 0, as the
+                  real referees); a hung engine is killed at the deadline
+  -shard I/N      run shard I of N (takes openings I, I+N, ...; own random
+                  seed); then "arena merge DIR1 DIR2 ..." gives one table and
+                  one SPRT verdict. For example with GNU parallel over ssh:
+                    parallel -S host1,host2 arena -game gomoku ... -games 200 \
+                      -shard {}/4 -out run{} ::: 1 2 3 4
+                  then copy the run* folders back and: arena merge run*
 `
 
 // Options are the parsed command line of a match.
 type Options struct {
-	Game        string
-	Engines     []EngineSpec
-	EngineTC    []string
-	Mode        string
-	Games       int
-	TC          string
-	Concurrency int
-	Openings    string
-	Plies       int
-	Repeat      bool
-	SPRT        string
-	Out         string
-	Seed        uint64
-	Tolerance   time.Duration
-	GameOpts    map[string]string
-	Verbose     bool
+	Game          string
+	Engines       []EngineSpec
+	EngineTC      []string
+	Mode          string
+	Games         int
+	TC            string
+	Concurrency   int
+	Openings      string
+	Plies         int
+	Repeat        bool
+	SPRT          string
+	Out           string
+	Seed          uint64
+	Shard, Shards int
+	Tolerance     time.Duration
+	GameOpts      map[string]string
+	Verbose       bool
 }
 
 // ParseArgs parses the match command line. -engine takes the key=value
@@ -164,6 +174,13 @@ func ParseArgs(args []string) (*Options, error) {
 			if v, err = next(); err == nil {
 				o.Seed, err = strconv.ParseUint(v, 10, 64)
 			}
+		case "shard":
+			if v, err = next(); err == nil {
+				if _, err = fmt.Sscanf(v, "%d/%d", &o.Shard, &o.Shards); err == nil && (o.Shards < 1 || o.Shard < 1 || o.Shard > o.Shards) {
+					err = fmt.Errorf("want I/N with 1 <= I <= N")
+				}
+				o.Shard--
+			}
 		case "tolerance":
 			if v, err = next(); err == nil {
 				var ms float64
@@ -228,7 +245,8 @@ func (o *Options) Build() (*Match, error) {
 		return nil, err
 	}
 	m := &Match{Ref: ref, Engines: o.Engines, Mode: o.Mode, Games: o.Games, Concurrency: o.Concurrency,
-		Repeat: o.Repeat, OutDir: o.Out, Seed: o.Seed, Tolerance: o.Tolerance, Verbose: o.Verbose}
+		Repeat: o.Repeat, OutDir: o.Out, Seed: o.Seed, Tolerance: o.Tolerance, Verbose: o.Verbose,
+		Shard: o.Shard, Shards: o.Shards}
 	base := TimeControl{}
 	if d, ok := ref.(DefaultTCer); ok {
 		base = d.DefaultTC()

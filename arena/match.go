@@ -37,6 +37,8 @@ type Match struct {
 	OutDir      string
 	Tolerance   time.Duration
 	Seed        uint64
+	Shard       int // this run is shard Shard of Shards: it takes every
+	Shards      int // Shards-th opening from Shard on, and a seed of its own
 	Progress    io.Writer
 	TTY         bool
 	OnGame      func(GameLine) // called after each game (from one goroutine at a time)
@@ -162,8 +164,12 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 	if m.Games < 1 {
 		m.Games = 2
 	}
-	runID := time.Now().UTC().Format("20060102T150405.000")
-	rng := rand.New(rand.NewPCG(m.Seed, 0x9e3779b97f4a7c15))
+	// unique across machines: shards started at the same moment differ
+	runID := fmt.Sprintf("%s-s%d-%04x", time.Now().UTC().Format("20060102T150405.000"), m.Shard+1, rand.Uint32()&0xffff)
+	if m.Shards < 1 {
+		m.Shards, m.Shard = 1, 0
+	}
+	rng := rand.New(rand.NewPCG(m.Seed, 0x9e3779b97f4a7c15+uint64(m.Shard)))
 
 	var pairings [][2]int
 	switch m.Mode {
@@ -189,7 +195,7 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 	openIdx := 0
 	nextOpening := func() []string {
 		if len(m.Openings) > 0 {
-			o := m.Openings[openIdx%len(m.Openings)]
+			o := m.Openings[(openIdx*m.Shards+m.Shard)%len(m.Openings)]
 			openIdx++
 			return o
 		}

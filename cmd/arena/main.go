@@ -1,6 +1,17 @@
 // Command arena plays programs speaking one of the five Pentad protocols
-// against each other and reports Elo, confidence intervals and SPRT results.
-// Run "arena -h" for usage and "arena demo" for a demonstration.
+// (kalah, stones, morris, quoridor, gomoku) against each other, refereeing
+// every move as the real tournament programs do, and reports W/D/L, Elo with
+// a 95% interval from pentanomial pair scores, LOS and SPRT.
+//
+//	go run ./cmd/arena demo                  # build the five bots, play each against a weaker self
+//	arena -game gomoku -engine name=new cmd="./pbrain-new" -engine name=old cmd="./pbrain-old" \
+//	      -games 400 -tc 120/5 -concurrency 2 -openings openings.txt -sprt 0,5,0.05,0.05 -out run1
+//	arena merge run1 run2 run3               # one table and one SPRT verdict for several runs
+//
+// Run "arena -h" for every flag. Each game is one JSON line in DIR/games.jsonl
+// (gomoku also DIR/games.sgf). On Ctrl-C or SIGTERM every engine process
+// group is killed before arena exits; engines also die with arena if it is
+// killed outright (Linux parent-death signal).
 package main
 
 import (

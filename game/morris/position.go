@@ -166,7 +166,8 @@ func MoveParts(m engine.Move) (from, to, take int) {
 func NewMove(from, to, take int) engine.Move { return encode(from, to, take) }
 
 // GenMoves appends every legal move to buf[:0]. It does not look at the
-// game-over rules: call Terminal or Status first.
+// game-over rules: call Terminal or Status first. A mill closed while the
+// opponent has no piece on the board takes nothing.
 func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
 	us, them := p.occ[p.side], p.occ[p.side^1]
@@ -176,7 +177,7 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	if p.ply < PlacementPlies {
 		for e := empty; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros32(e)
-			if board.Closes(us, t) {
+			if them != 0 && board.Closes(us, t) {
 				if !haveTake {
 					takeable, haveTake = board.Takeable(them), true
 				}
@@ -199,7 +200,7 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 		}
 		for d := dest; d != 0; d &= d - 1 {
 			t := bits.TrailingZeros32(d)
-			if board.Closes(own, t) {
+			if them != 0 && board.Closes(own, t) {
 				if !haveTake {
 					takeable, haveTake = board.Takeable(them), true
 				}
@@ -224,7 +225,7 @@ func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
 	if p.ply < PlacementPlies {
 		for e := empty; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros32(e)
-			if board.Closes(us, t) {
+			if them != 0 && board.Closes(us, t) {
 				if !haveTake {
 					takeable, haveTake = board.Takeable(them), true
 				}
@@ -245,7 +246,7 @@ func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
 		}
 		for d := dest; d != 0; d &= d - 1 {
 			t := bits.TrailingZeros32(d)
-			if board.Closes(own, t) {
+			if them != 0 && board.Closes(own, t) {
 				if !haveTake {
 					takeable, haveTake = board.Takeable(them), true
 				}
@@ -266,7 +267,7 @@ func (p *Position) CountMoves() int {
 	takes := 0
 	if p.ply < PlacementPlies {
 		for e := empty; e != 0; e &= e - 1 {
-			if board.Closes(us, bits.TrailingZeros32(e)) {
+			if them != 0 && board.Closes(us, bits.TrailingZeros32(e)) {
 				takes++
 			} else {
 				n++
@@ -282,7 +283,7 @@ func (p *Position) CountMoves() int {
 				dest &= board.Adj[from]
 			}
 			for d := dest; d != 0; d &= d - 1 {
-				if board.Closes(own, bits.TrailingZeros32(d)) {
+				if them != 0 && board.Closes(own, bits.TrailingZeros32(d)) {
 					takes++
 				} else {
 					n++

@@ -112,6 +112,14 @@ func TestMillTakeRules(t *testing.T) {
 	}
 }
 
+func TestMillWithoutEnemyPieces(t *testing.T) {
+	p := mustPos(t, "w:0,1;b:;w;8;0")
+	ms := moveSet(p)
+	if !ms["P2"] || len(ms) != 22 || p.CountMoves() != 22 {
+		t.Errorf("closing a mill with nothing to take: %v", ms)
+	}
+}
+
 func TestMovingAndFlying(t *testing.T) {
 	// White with 4 pieces moves along lines; black with 3 flies.
 	p := mustPos(t, "w:0,4,13,22;b:1,10,20;w;30;0")

@@ -429,27 +429,25 @@ func (s *Session) genmove(c int) {
 }
 
 // Budget computes the soft and hard limits of one genmove: a share of what is
-// left of the game clock, less a safety margin, never above the per-move cap.
-func Budget(gameTime, moveTime, used time.Duration, myDist int) (soft, hard time.Duration) {
+// left of the game clock for the expected number of own moves left, less a
+// safety margin, never above the per-move cap.
+func Budget(gameTime, moveTime, used time.Duration, movesLeft int) (soft, hard time.Duration) {
 	// Safety: pipe latency, process scheduling on a loaded machine, and the
 	// referee's own overhead.
 	reserve := time.Second + gameTime/20
 	avail := gameTime - used - reserve
-	if avail < 50*time.Millisecond {
-		avail = 50 * time.Millisecond
+	if avail < 20*time.Millisecond {
+		avail = 20 * time.Millisecond
 	}
-	movesLeft := 6 + myDist
-	if movesLeft > 30 {
-		movesLeft = 30
-	}
+	movesLeft = max(8, min(movesLeft, 400))
 	target := avail / time.Duration(movesLeft)
 	capMove := moveTime*8/10 - 300*time.Millisecond
 	if capMove < 50*time.Millisecond {
 		capMove = 50 * time.Millisecond
 	}
 	hard = min(target*3, avail/4, capMove)
-	if hard < 20*time.Millisecond {
-		hard = 20 * time.Millisecond
+	if hard < 5*time.Millisecond {
+		hard = 5 * time.Millisecond
 	}
 	soft = min(target/2, hard/2)
 	return soft, hard
@@ -474,7 +472,9 @@ func (s *Session) think(c int) engine.Move {
 		if mt <= 0 {
 			mt = DefaultMoveTime
 		}
-		lim.Soft, lim.Hard = Budget(gt, mt, s.used, max(p.Dist(c), 1))
+		// Own moves still to play: the path, and turns spent on walls.
+		left := p.Dist(c) + p.walls[c] + p.walls[c^1]/2 + 6
+		lim.Soft, lim.Hard = Budget(gt, mt, s.used, left)
 	}
 	if s.cfg.Log != nil {
 		s.eng.OnInfo = func(in engine.Info) {

@@ -227,16 +227,19 @@ func TestBudget(t *testing.T) {
 		for _, mt := range []time.Duration{time.Second, 30 * time.Second} {
 			var used time.Duration
 			for move := 0; move < 200; move++ {
-				soft, hard := Budget(gt, mt, used, 8)
+				soft, hard := Budget(gt, mt, used, 29)
 				if hard > mt || soft > hard || hard <= 0 {
 					t.Fatalf("gt %v mt %v used %v: soft %v hard %v", gt, mt, used, soft, hard)
 				}
 				used += hard + 10*time.Millisecond // the worst case: every search runs to the hard limit
 			}
+			if used > gt {
+				t.Errorf("gt %v mt %v: 200 hard-limit moves use %v", gt, mt, used)
+			}
 			// Even then the clock is exceeded only after very many moves.
 			var u time.Duration
 			for move := 0; move < 60; move++ {
-				_, hard := Budget(gt, mt, u, 8)
+				_, hard := Budget(gt, mt, u, 29)
 				u += hard
 			}
 			if u > gt {

@@ -98,6 +98,16 @@ func zkey(side, c int) uint64 { return zobrist[side*nCells+c] }
 
 var sideKey = zobrist[2*nCells]
 
+// configKey starts the hash of every position with the board size and the
+// rule, so that a transposition table (and the VCF cache) survives games of
+// other sizes and rules without clearing.
+func configKey(w, h int, rule Rule) uint64 {
+	x := uint64(w)<<16 | uint64(h)<<8 | uint64(rule) + 0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
 type undo struct {
 	move engine.Move
 	won  bool // the move made a winning five
@@ -157,7 +167,7 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
 	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
 	p.side = Black
-	p.hash = 0
+	p.hash = configKey(w, h, rule)
 	p.n = 0
 	p.base = 0
 	p.wideAt = -1

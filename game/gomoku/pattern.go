@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"runtime"
 	"sync"
 
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
@@ -60,36 +61,45 @@ const (
 type line [11]uint8
 
 func buildTables(k fiveKind) patternTables {
-	memo := make([]uint8, keyCount)
-	for i := range memo {
-		memo[i] = 0xFF
-	}
 	black := make([]uint8, keyCount)
-	for key := 0; key < keyCount; key++ {
-		var l line
-		for kk := -5; kk <= 5; kk++ {
-			if kk == 0 {
-				continue
+	workers := min(runtime.NumCPU(), 4)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			memo := make([]uint8, keyCount)
+			for i := range memo {
+				memo[i] = 0xFF
 			}
-			v := uint8(key>>(2*slotOf(kk))) & 3
-			switch v {
-			case 0:
-				l[kk+5] = lE
-			case 1:
-				l[kk+5] = lO
-			case 2:
-				l[kk+5] = lX
-			default:
-				l[kk+5] = lW
+			for key := lo; key < hi; key++ {
+				var l line
+				for kk := -5; kk <= 5; kk++ {
+					if kk == 0 {
+						continue
+					}
+					v := uint8(key>>(2*slotOf(kk))) & 3
+					switch v {
+					case 0:
+						l[kk+5] = lE
+					case 1:
+						l[kk+5] = lO
+					case 2:
+						l[kk+5] = lX
+					default:
+						l[kk+5] = lW
+					}
+				}
+				canon(&l, k)
+				ck := packLine(&l)
+				if memo[ck] == 0xFF {
+					memo[ck] = classifyLine(l, k)
+				}
+				black[key] = memo[ck]
 			}
-		}
-		canon(&l, k)
-		ck := packLine(&l)
-		if memo[ck] == 0xFF {
-			memo[ck] = classifyLine(l, k)
-		}
-		black[key] = memo[ck]
+		}(keyCount*w/workers, keyCount*(w+1)/workers)
 	}
+	wg.Wait()
 	white := make([]uint8, keyCount)
 	for key := 0; key < keyCount; key++ {
 		white[key] = black[swapColours(uint32(key))]

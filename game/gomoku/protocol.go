@@ -138,6 +138,7 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.brain.MaxNodes = opt.MaxNodes
 	s.brain.NoVCF = opt.NoVCF
 	s.brain.OnInfo = s.out.message
+	go prebuildTables()
 	go readLines(in, s.lines)
 	for {
 		line, ok := s.next()
@@ -147,6 +148,14 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 		if quit := s.handle(line); quit {
 			return nil
 		}
+	}
+}
+
+// prebuildTables builds the pattern tables of every rule while the manager
+// is still setting up, so that START and INFO rule answer at once.
+func prebuildTables() {
+	for k := fiveKind(0); k < numFiveKinds; k++ {
+		tablesFor(k)
 	}
 }
 
@@ -315,8 +324,8 @@ func (s *session) newGame(w, h int) {
 	s.base = s.base[:0]
 	p, _ := NewPosition(w, h, s.rule)
 	s.pos = p
-	s.brain.E.NewGame()
-	s.brain.work.ClearVCF()
+	// no table clearing here (it takes a third of a second on a large
+	// table): hashes include the size and the rule, and old entries age out
 }
 
 // rebuild remakes the position under the current rule with the same stones.

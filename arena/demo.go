@@ -38,11 +38,11 @@ var demoGames = []demoGame{
 	{game: "stones", pkg: "stones", strong: []string{"-threads", "1", "-soft", "60ms", "-hard", "250ms"},
 		weak: []string{"-threads", "1", "-soft", "3ms", "-hard", "15ms"}, tc: "0/3", games: 2, plies: 2},
 	{game: "morris", pkg: "morris", strong: []string{"-threads", "1", "-movetime", "100ms"},
-		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/1", games: 2, plies: 2},
+		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/2", games: 2, plies: 2},
 	{game: "quoridor", pkg: "quoridor", strong: []string{"-threads", "1", "-nodes", "100000"},
 		weak: []string{"-threads", "1", "-nodes", "2000"}, tc: "180/30", games: 2, plies: 2},
-	{game: "gomoku", pkg: "pbrain-pentad", strong: []string{"-threads", "1"}, strongTC: "60/0.4",
-		weak: []string{"-threads", "1"}, weakTC: "60/0.1", tc: "60/0.4", games: 2, plies: 3},
+	{game: "gomoku", pkg: "pbrain-pentad", strong: []string{"-threads", "1"}, strongTC: "60/0.5",
+		weak: []string{"-threads", "1"}, weakTC: "60/0.15", tc: "60/0.5", games: 2, plies: 3},
 }
 
 // moduleRoot finds the directory of the pentad go.mod above the working
@@ -165,7 +165,7 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 			RandomPlies: d.plies,
 			Repeat:      true,
 			Seed:        uint64(len(d.game)) * 7919,
-			Tolerance:   50 * time.Millisecond,
+			Tolerance:   100 * time.Millisecond,
 		}
 		fmt.Fprintf(w, "== %s: %s (%s, tc %s) vs %s (%s, tc %s)\n", d.game, strongName, strings.Join(d.strong, " "), tcs[0],
 			weakName, strings.Join(d.weak, " "), tcs[1])

@@ -1,0 +1,181 @@
+package engine_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/kalah"
+)
+
+func legal(p *kalah.Position, m engine.Move) bool { return p.Legal(m) }
+
+// minimax is a plain full-width search to the end of the game returning
+// Win, -Win or 0 for the side to move.
+func minimax(p *kalah.Position) int { return solve(p, map[uint64]int{}) }
+
+func solve(p *kalah.Position, memo map[uint64]int) int {
+	if over, s := p.Terminal(); over {
+		return s
+	}
+	if v, ok := memo[p.Hash()]; ok {
+		return v
+	}
+	var buf [kalah.MaxHoles + 2]engine.Move
+	best := -engine.Inf
+	side := p.Side()
+	for _, m := range p.GenMoves(buf[:0]) {
+		p.Make(m)
+		v := solve(p, memo)
+		if p.Side() != side {
+			v = -v
+		}
+		p.Unmake(m)
+		best = max(best, v)
+	}
+	memo[p.Hash()] = best
+	return best
+}
+
+// The search core finds the exact result of small Kalah games (extra turns,
+// captures, the pie rule) the same as a plain minimax.
+func TestSolvesSmallGames(t *testing.T) {
+	games := []kalah.Rules{
+		kalah.Raw(3, 2), {Holes: 3, Seeds: 3, Pie: true, FirstMoveRule: true},
+		kalah.Raw(3, 3), kalah.Raw(4, 2), {Holes: 4, Seeds: 2, Pie: true, FirstMoveRule: true},
+	}
+	if testing.Short() {
+		games = games[:2]
+	}
+	for _, r := range games {
+		for _, opt := range []engine.Options{{}, {LMR: true, AspWindow: 8}} {
+			p := kalah.New(r)
+			want := minimax(p)
+			e := engine.New(4, opt)
+			res := e.Search(p, engine.Limits{Depth: 60})
+			got := 0
+			if res.Score > engine.WinBound {
+				got = engine.Win
+			} else if res.Score < -engine.WinBound {
+				got = -engine.Win
+			} else if res.Score != 0 {
+				t.Fatalf("%+v: unresolved score %d", r, res.Score)
+			}
+			if got != want {
+				t.Fatalf("%+v %+v: search %d, minimax %d", r, opt, res.Score, want)
+			}
+			if !legal(p, res.Move) {
+				t.Fatalf("illegal best move %d", res.Move)
+			}
+			// the best move really achieves the value
+			p.Make(res.Move)
+			v := minimax(p)
+			if p.Side() != kalah.New(r).Side() {
+				v = -v
+			}
+			if v != want {
+				t.Fatalf("%+v: best move %d leads to %d, want %d", r, res.Move, v, want)
+			}
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	run := func(l engine.Limits) engine.Result {
+		e := engine.New(16, engine.Options{LMR: true, AspWindow: 16})
+		return e.Search(kalah.New(kalah.Tournament), l)
+	}
+	a, b := run(engine.Limits{Depth: 9}), run(engine.Limits{Depth: 9})
+	if a.Nodes != b.Nodes || a.Move != b.Move || a.Score != b.Score {
+		t.Fatalf("depth-limited search not deterministic: %+v vs %+v", a, b)
+	}
+	c, d := run(engine.Limits{Nodes: 50000}), run(engine.Limits{Nodes: 50000})
+	if c.Nodes != d.Nodes || c.Move != d.Move || c.Nodes != 50000 {
+		t.Fatalf("node-limited search: %d/%d nodes, moves %d/%d", c.Nodes, d.Nodes, c.Move, d.Move)
+	}
+}
+
+// Searching allocates a constant amount per search, none per node.
+func TestNoAllocationsPerNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow under the race detector; runs in the plain test run")
+	}
+	e := engine.New(16, engine.Options{LMR: true, AspWindow: 16})
+	p := kalah.New(kalah.Tournament)
+	e.Search(p, engine.Limits{Depth: 4}) // warm up the workers
+	var nodes uint64
+	allocs := testing.AllocsPerRun(3, func() {
+		e.NewGame()
+		nodes = e.Search(p, engine.Limits{Depth: 12}).Nodes
+	})
+	if nodes < 100000 {
+		t.Fatalf("search too small to prove anything: %d nodes", nodes)
+	}
+	if allocs > 40 { // a few per iteration (the PV), none per node
+		t.Fatalf("%.0f allocations for a %d-node search", allocs, nodes)
+	}
+}
+
+func TestStopReturnsLegalMove(t *testing.T) {
+	e := engine.New(16, engine.Options{Threads: 2, LMR: true})
+	p := kalah.New(kalah.Tournament)
+	p.Play(3)
+	done := make(chan engine.Result)
+	go func() { done <- e.Search(p, engine.Limits{}) }()
+	time.Sleep(20 * time.Millisecond)
+	e.Stop()
+	res := <-done
+	if !p.Legal(res.Move) {
+		t.Fatalf("illegal move %d after stop", res.Move)
+	}
+	// stop before the search even starts its first iteration
+	e2 := engine.New(1, engine.Options{})
+	e2.Stop()
+	res = e2.Search(p, engine.Limits{Hard: time.Nanosecond})
+	if !p.Legal(res.Move) {
+		t.Fatalf("illegal move %d under an immediate deadline", res.Move)
+	}
+}
+
+// Lazy SMP: several workers share the table (run with -race).
+func TestLazySMP(t *testing.T) {
+	e := engine.New(16, engine.Options{Threads: 4, LMR: true, AspWindow: 16})
+	p := kalah.New(kalah.Tournament)
+	var infos []engine.Info
+	var mu sync.Mutex
+	e.OnInfo = func(i engine.Info) { mu.Lock(); infos = append(infos, i); mu.Unlock() }
+	res := e.Search(p, engine.Limits{Depth: 10})
+	if !p.Legal(res.Move) || res.Depth != 10 {
+		t.Fatalf("bad result %+v", res)
+	}
+	if len(infos) != 10 || infos[9].Depth != 10 || len(infos[9].PV) == 0 {
+		t.Fatalf("expected one info per iteration, got %d", len(infos))
+	}
+	if p.Hash() != kalah.New(kalah.Tournament).Hash() {
+		t.Fatal("search changed the position")
+	}
+}
+
+func TestRootMovesRestriction(t *testing.T) {
+	e := engine.New(4, engine.Options{})
+	p := kalah.New(kalah.Tournament)
+	res := e.Search(p, engine.Limits{Depth: 6, RootMoves: []engine.Move{5}})
+	if res.Move != 5 {
+		t.Fatalf("restricted search returned %d", res.Move)
+	}
+}
+
+func TestZobristKeys(t *testing.T) {
+	a, b := engine.ZobristKeys(7, 100), engine.ZobristKeys(7, 100)
+	seen := map[uint64]bool{}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatal("keys differ between runs")
+		}
+		seen[a[i]] = true
+	}
+	if len(seen) != 100 {
+		t.Fatal("duplicate keys")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -157,6 +158,9 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 			return nil, fmt.Errorf("engine name %q used twice", e.Name)
 		}
 		seen[e.Name] = true
+		if err := checkCommand(e); err != nil {
+			return nil, err
+		}
 	}
 	if m.Concurrency < 1 {
 		m.Concurrency = 1
@@ -317,6 +321,22 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 		return sum, ctx.Err()
 	}
 	return sum, nil
+}
+
+// checkCommand fails early on an engine command that cannot be run, rather
+// than forfeiting every game.
+func checkCommand(e EngineSpec) error {
+	if len(e.Cmd) == 0 {
+		return nil // referees without processes (tests)
+	}
+	path := e.Cmd[0]
+	if e.Dir != "" && !filepath.IsAbs(path) && strings.ContainsRune(path, filepath.Separator) {
+		path = filepath.Join(e.Dir, path)
+	}
+	if _, err := exec.LookPath(path); err != nil {
+		return fmt.Errorf("engine %s: %w", e.Name, err)
+	}
+	return nil
 }
 
 func quitLine(r Referee) string {

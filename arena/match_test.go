@@ -122,6 +122,14 @@ func TestCancelKillsEngines(t *testing.T) {
 	checkGrandchild(t, gc)
 }
 
+func TestMissingEngine(t *testing.T) {
+	ref, _ := NewReferee("gomoku")
+	m := &Match{Ref: ref, Engines: []EngineSpec{{Name: "a", Cmd: []string{"/no/such/engine"}}, named("b", fake("gomoku", "good"))}, Games: 2}
+	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "engine a") {
+		t.Fatalf("err %v", err)
+	}
+}
+
 func TestParseArgs(t *testing.T) {
 	o, err := ParseArgs([]string{"-game", "gomoku", "-engine", "name=A", `cmd=./pbrain "x y"`, "tc=10/1", "opt=foo=1",
 		"-engine", "cmd=/bin/b", "-games", "10", "-tc", "120/5", "-concurrency", "2", "-sprt", "0,5,0.05,0.05",

@@ -38,6 +38,12 @@ func main() {
 	bReplan := fs.Bool("b-replan", false, "match: B searches its second actions again")
 	bNoLMR := fs.Bool("b-nolmr", false, "match: B without late move reductions")
 	seed := fs.Uint64("seed", 1, "match: opening seed")
+	nodes := fs.Uint64("nodes", 0, "node limit per action (0: none)")
+	bNodes := fs.Uint64("b-nodes", 0, "match: B's node limit (default: A's)")
+	weights := fs.String("w", "", "evaluation weight changes, e.g. Threat=50,Hanging=40")
+	bWeights := fs.String("b-w", "", "match: B's evaluation weight changes")
+	qcrit := fs.Int("qcrit", 0, "quiescence: captures of types with at most this many stacks (0: default, -1: none)")
+	bQcrit := fs.Int("b-qcrit", 0, "match: B's quiescence setting")
 	args := os.Args[1:]
 	cmd := ""
 	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft") {
@@ -52,7 +58,17 @@ func main() {
 	cfg.Soft, cfg.Hard = *soft, *hard
 	cfg.Depth = *depth
 	cfg.Replan = *replan
+	cfg.Nodes = *nodes
+	cfg.QCrit = *qcrit
 	cfg.Eval = evs.Evaluate
+	if *weights != "" {
+		w, err := evs.ParseWeights(evs.Default, *weights)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "stones:", err)
+			os.Exit(2)
+		}
+		cfg.Eval = evs.New(w).Func()
+	}
 	switch *logTo {
 	case "":
 	case "stderr":
@@ -130,6 +146,20 @@ func main() {
 			b.Depth = *bDepth
 		}
 		b.Replan = *bReplan
+		if *bNodes > 0 {
+			b.Nodes = *bNodes
+		}
+		if *bQcrit != 0 {
+			b.QCrit = *bQcrit
+		}
+		if *bWeights != "" {
+			w, err := evs.ParseWeights(evs.Default, *bWeights)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "stones:", err)
+				os.Exit(2)
+			}
+			b.Eval = evs.New(w).Func()
+		}
 		b.NoLMR = *bNoLMR
 		t0 := time.Now()
 		res := stones.PlayMatch(a, b, pairs, *seed, os.Stdout)

@@ -13,6 +13,10 @@
 package stones
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	gs "github.com/pentad-ai/pentad/game/stones"
 )
 
@@ -27,14 +31,15 @@ type Weights struct {
 	Hanging2  int     // percent of the second best
 	Mobility  int     // per available attack
 	TempoMove int     // bonus for the side to move at its first action
+	ImmType   int     // percent of a type's stack value when it has an untouchable stack
 }
 
 // Default are the tuned weights.
 var Default = Weights{
 	Marginal: [31]int{0, 1200, 450, 230, 150, 110, 88, 74, 64, 57, 52, 48, 45, 43, 41, 40,
 		39, 38, 37, 36, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35},
-	Height:    14,
-	Immune:    25,
+	Height:    28,
+	Immune:    60,
 	Threat:    60,
 	Threat2:   40,
 	Hanging:   55,
@@ -131,21 +136,28 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 	score -= (w.Hanging*best[o][0] + w.Hanging2*best[o][1]) / 100
 
 	// Stacks no enemy stack is tall enough to take.
-	if w.Immune != 0 {
-		imm := 0
+	if w.Immune != 0 || w.ImmType != 0 {
+		imm, immType := 0, 0
 		for side := 0; side < 2; side++ {
 			sign := 1
 			if side != s {
 				sign = -1
 			}
+			var has [4]bool
 			for _, sq := range p.Stacks(side) {
-				v := p.Cell(int(sq))
-				if gs.HeightOf(v) > maxH[side^1] {
-					imm += sign * e.W.Marginal[min(p.Count(side, gs.TypeOf(v)), 30)]
+				v := b[sq]
+				if int(abs8(v)>>2) > maxH[side^1] {
+					t := int(abs8(v) & 3)
+					val := e.W.Marginal[min(p.Count(side, t), 30)]
+					imm += sign * val
+					if !has[t] {
+						has[t] = true
+						immType += sign * val
+					}
 				}
 			}
 		}
-		score += w.Immune * imm / 100
+		score += (w.Immune*imm + w.ImmType*immType) / 100
 	}
 	if score > 20000 {
 		score = 20000
@@ -175,4 +187,48 @@ func (e *Evaluator) noteBest(b *[2]int, p *gs.Position, owner int, v int8, h int
 	} else if val > b[1] {
 		b[1] = val
 	}
+}
+
+// ParseWeights changes base by a comma-separated list of name=value pairs
+// (field names of Weights; "MScale=p" scales the material table to p
+// percent), for experiments.
+func ParseWeights(base Weights, spec string) (Weights, error) {
+	w := base
+	if strings.TrimSpace(spec) == "" {
+		return w, nil
+	}
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if !ok || err != nil {
+			return w, fmt.Errorf("bad weight %q", kv)
+		}
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "height":
+			w.Height = n
+		case "immune":
+			w.Immune = n
+		case "threat":
+			w.Threat = n
+		case "threat2":
+			w.Threat2 = n
+		case "hanging":
+			w.Hanging = n
+		case "hanging2":
+			w.Hanging2 = n
+		case "mobility":
+			w.Mobility = n
+		case "tempomove":
+			w.TempoMove = n
+		case "immtype":
+			w.ImmType = n
+		case "mscale":
+			for i := range w.Marginal {
+				w.Marginal[i] = w.Marginal[i] * n / 100
+			}
+		default:
+			return w, fmt.Errorf("unknown weight %q", k)
+		}
+	}
+	return w, nil
 }

@@ -20,6 +20,7 @@ type Config struct {
 	Replan    bool          // search the second action again even when the plan still fits
 	NoLMR     bool          // switch off late move reductions
 	AspWindow int           // aspiration half-width (0: default, <0: off)
+	QCrit     int           // quiescence setting (0: default, <0: no quiescence; see SetQuiescence)
 	Eval      func(*Position) int
 	Log       io.Writer // nil: no log
 }
@@ -91,6 +92,12 @@ func (pl *Player) Engine() *engine.Engine { return pl.eng }
 func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	pl.Last = engine.Result{}
 	p.SetEvaluator(pl.cfg.Eval)
+	switch {
+	case pl.cfg.QCrit > 0:
+		p.SetQuiescence(pl.cfg.QCrit)
+	case pl.cfg.QCrit < 0:
+		p.SetQuiescence(0)
+	}
 	legal := p.GenMoves(pl.buf[:0])
 	var ok []engine.Move
 	for _, m := range legal {

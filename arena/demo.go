@@ -34,15 +34,15 @@ type demoGame struct {
 // less (a fixed shallow depth, fewer nodes or less time per move).
 var demoGames = []demoGame{
 	{game: "kalah", pkg: "kalah", strong: []string{"-threads", "1", "-movetime", "100ms"},
-		weak: []string{"-threads", "1", "-depth", "2"}, tc: "60/0", games: 2},
+		weak: []string{"-threads", "1", "-depth", "2"}, tc: "60/0", games: 4},
 	{game: "stones", pkg: "stones", strong: []string{"-threads", "1", "-soft", "60ms", "-hard", "250ms"},
-		weak: []string{"-threads", "1", "-soft", "3ms", "-hard", "15ms"}, tc: "0/3", games: 2, plies: 2},
+		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/3", games: 4, plies: 2},
 	{game: "morris", pkg: "morris", strong: []string{"-threads", "1", "-movetime", "100ms"},
-		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/2", games: 2, plies: 2},
+		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/2", games: 4, plies: 2},
 	{game: "quoridor", pkg: "quoridor", strong: []string{"-threads", "1", "-nodes", "100000"},
-		weak: []string{"-threads", "1", "-nodes", "2000"}, tc: "180/30", games: 2, plies: 2},
+		weak: []string{"-threads", "1", "-nodes", "2000"}, tc: "180/30", games: 4, plies: 2},
 	{game: "gomoku", pkg: "pbrain-pentad", strong: []string{"-threads", "1"}, strongTC: "60/0.5",
-		weak: []string{"-threads", "1"}, weakTC: "60/0.15", tc: "60/0.5", games: 2, plies: 3},
+		weak: []string{"-threads", "1"}, weakTC: "60/0.15", tc: "60/0.5", games: 4, plies: 3},
 }
 
 // moduleRoot finds the directory of the pentad go.mod above the working

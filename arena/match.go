@@ -77,10 +77,14 @@ type Summary struct {
 	Verdict  string
 	Reasons  map[Reason]int
 	Games    int
+	ThinkMs  map[string]int64 // total think time per engine
+	Moves    map[string]int   // moves per engine
+	Names    []string         // engines in order of appearance
 }
 
 func newSummary(game string, sp *SPRT) *Summary {
-	return &Summary{Game: game, Pairings: map[[2]string]*Score{}, SPRT: sp, Reasons: map[Reason]int{}}
+	return &Summary{Game: game, Pairings: map[[2]string]*Score{}, SPRT: sp, Reasons: map[Reason]int{},
+		ThinkMs: map[string]int64{}, Moves: map[string]int{}}
 }
 
 // pairState collects the two games of a pair.
@@ -106,6 +110,19 @@ func (a *aggregator) add(g GameLine) {
 	a.sum.Reasons[g.Reason]++
 	if g.Reason == Aborted {
 		return
+	}
+	for _, n := range g.Players {
+		if _, ok := a.sum.Moves[n]; !ok {
+			a.sum.Moves[n] = 0
+			a.sum.Names = append(a.sum.Names, n)
+		}
+	}
+	for _, mv := range g.Moves {
+		if mv.Side == 0 || mv.Side == 1 {
+			n := g.Players[mv.Side]
+			a.sum.ThinkMs[n] += mv.Ms
+			a.sum.Moves[n]++
+		}
 	}
 	a.sum.Games++
 	pts := 0.5
@@ -538,6 +555,17 @@ func (s *Summary) Print(w io.Writer) {
 			sc := *tot[n]
 			fmt.Fprintf(w, "%-4d %-20s %16s %6d %6.1f%% %14s\n", i+1, n, sc.EloEstimate().String(), sc.Games(),
 				100*sc.Ratio(), fmt.Sprintf("%d/%d/%d", sc.W, sc.D, sc.L))
+		}
+	}
+	if len(s.Names) > 0 {
+		var parts []string
+		for _, n := range s.Names {
+			if s.Moves[n] > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d ms", n, s.ThinkMs[n]/int64(s.Moves[n])))
+			}
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(w, "Mean time per move: %s\n", strings.Join(parts, ", "))
 		}
 	}
 	if len(s.Reasons) > 0 {

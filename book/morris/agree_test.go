@@ -66,8 +66,9 @@ func TestOnePlyConsistency(t *testing.T) {
 	d := loadDB(t)
 	r := rand.New(rand.NewPCG(7, 7))
 	var buf [engine.MaxMoves]engine.Move
-	for a := bookdb.MinPieces; a <= bookdb.MaxPieces; a++ {
-		for b := bookdb.MinPieces; b <= bookdb.MaxPieces; b++ {
+	for _, g := range bookdb.Groups {
+		for _, ab := range [][2]int{g, {g[1], g[0]}} {
+			a, b := ab[0], ab[1]
 			if d.Table(a, b) == nil {
 				t.Fatalf("table %dv%d missing", a, b)
 			}
@@ -130,7 +131,11 @@ func TestAgreesWithSearch(t *testing.T) {
 	const depth = 5
 	checked := map[string]int{}
 	for i := 0; i < 120; i++ {
-		a, b := 3+r.IntN(2), 3+r.IntN(2)
+		g := bookdb.Groups[r.IntN(len(bookdb.Groups))]
+		a, b := g[0], g[1]
+		if r.IntN(2) == 0 {
+			a, b = b, a
+		}
 		us := randomSet(r, a, 0)
 		them := randomSet(r, b, us)
 		p := position(t, us, them)

@@ -20,33 +20,28 @@ type buildClass struct {
 	drawE []bool  // a take reaches a drawn position
 }
 
-// Build computes every table up to max pieces per side (3 or 4) into a new
-// DB, writing progress to log (may be nil).
-func Build(max int, log io.Writer) (*DB, error) {
-	if max < MinPieces || max > MaxPieces {
-		return nil, fmt.Errorf("pieces per side must be %d..%d", MinPieces, MaxPieces)
+// Build computes the tables of the first n Groups into a new DB, writing
+// progress to log (may be nil).
+func Build(n int, log io.Writer) (*DB, error) {
+	if n < 1 || n > len(Groups) {
+		return nil, fmt.Errorf("groups must be 1..%d", len(Groups))
 	}
 	db := &DB{}
-	for total := 2 * MinPieces; total <= 2*max; total++ {
-		for a := MinPieces; a <= max; a++ {
-			b := total - a
-			if b < a || b > max {
-				continue
-			}
-			t0 := time.Now()
-			db.buildGroup(a, b)
-			if log != nil {
-				for _, c := range [][2]int{{a, b}, {b, a}} {
-					t := db.T[c[0]][c[1]]
-					w, l, d := t.Count()
-					fmt.Fprintf(log, "table %dv%d: %d positions, won %d lost %d drawn %d, longest %d plies\n",
-						c[0], c[1], len(t.Val), w, l, d, t.MaxDistance())
-					if a == b {
-						break
-					}
+	for _, g := range Groups[:n] {
+		a, b := g[0], g[1]
+		t0 := time.Now()
+		db.buildGroup(a, b)
+		if log != nil {
+			for _, c := range [][2]int{{a, b}, {b, a}} {
+				t := db.T[c[0]][c[1]]
+				w, l, d := t.Count()
+				fmt.Fprintf(log, "table %dv%d: %d positions, won %d lost %d drawn %d, longest %d plies\n",
+					c[0], c[1], len(t.Val), w, l, d, t.MaxDistance())
+				if a == b {
+					break
 				}
-				fmt.Fprintf(log, "group %dv%d built in %.1f s\n", a, b, time.Since(t0).Seconds())
 			}
+			fmt.Fprintf(log, "group %dv%d built in %.1f s\n", a, b, time.Since(t0).Seconds())
 		}
 	}
 	return db, nil

@@ -1,7 +1,7 @@
 // Package morris holds the Nine men's morris endgame databases: exact values
 // (win, loss or draw, and the distance in plies) of every moving-phase
-// position with 3 or 4 pieces per side, flying included, built by
-// retrograde analysis, saved to files and probed during search.
+// position with 3 or 4 pieces per side and of 3 against 5, flying included,
+// built by retrograde analysis, saved to files and probed during search.
 //
 // A table covers the positions with a pieces for the side to move and b for
 // the other side. Its index is rank(us) * C(24-a, b) + rank(them squeezed
@@ -17,11 +17,17 @@ import (
 	"github.com/pentad-ai/pentad/game/morris/board"
 )
 
-// MinPieces and MaxPieces bound the piece counts covered.
+// MinPieces and MaxPieces bound the piece counts of a table. Every pair up
+// to 4 pieces per side is built, and 3 against 5 both ways (Groups).
 const (
 	MinPieces = 3
-	MaxPieces = 4
+	MaxPieces = 5
 )
+
+// Groups are the table pairs that Build solves, in order: a group (a,b)
+// holds the tables a-against-b and b-against-a, whose moves without a take
+// lead into each other; takes lead into earlier groups.
+var Groups = [][2]int{{3, 3}, {3, 4}, {4, 4}, {3, 5}}
 
 var binom [25][25]int
 

@@ -99,16 +99,16 @@ func sub(args []string) int {
 func bookCmd(args []string) int {
 	fs := flag.NewFlagSet("morris book", flag.ContinueOnError)
 	out := fs.String("o", bookdb.DefaultFile, "output file")
-	maxp := fs.Int("max", bookdb.MaxPieces, "largest piece count per side (3 or 4)")
+	groups := fs.Int("groups", len(bookdb.Groups), fmt.Sprintf("table groups to build, in order %v", bookdb.Groups))
 	if len(args) == 0 || args[0] != "build" {
-		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-max 3|4]")
+		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-groups N]")
 		return 2
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
 	t0 := time.Now()
-	db, err := bookdb.Build(*maxp, os.Stdout)
+	db, err := bookdb.Build(*groups, os.Stdout)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -35,5 +35,5 @@ func BenchAt(depth int) bench.Report {
 		}
 		ps = append(ps, p)
 	}
-	return bench.Search(ps, depth, 16, engine.Options{LMR: true, AspWindow: 150})
+	return bench.Search(ps, depth, 16, engine.Options{LMR: true, AspWindow: 50})
 }

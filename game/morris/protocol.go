@@ -54,7 +54,7 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		s.db = cfg.LoadEndgame()
 		s.pos.SetEndgame(s.db)
 	}
-	s.eng = engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, LMR: true, AspWindow: 150})
+	s.eng = engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, LMR: true, AspWindow: 50})
 	return s
 }
 

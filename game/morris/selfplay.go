@@ -17,6 +17,7 @@ type Player struct {
 	Depth    int
 	Endgame  Endgame
 	Weights  *Weights
+	Options  *engine.Options // search options (default: as the protocol session)
 }
 
 // Weights aliases the evaluation weights so that callers need not import
@@ -36,7 +37,11 @@ func PlayGameRecord(start *Position, white, black Player) (winner, plies int, re
 	players := [2]Player{white, black}
 	var engines [2]*engine.Engine
 	for i := range engines {
-		engines[i] = engine.New(16, engine.Options{Threads: 1, LMR: true, AspWindow: 150})
+		opt := engine.Options{Threads: 1, LMR: true, AspWindow: 50}
+		if players[i].Options != nil {
+			opt = *players[i].Options
+		}
+		engines[i] = engine.New(16, opt)
 	}
 	s := [2]*Session{}
 	for i := range s {

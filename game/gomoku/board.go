@@ -134,6 +134,8 @@ type Position struct {
 	stack [MaxSize*MaxSize + 1]undo
 	// stones placed by SetStone (not on the undo stack)
 	base int
+	// Candidates overrides DefaultCandidates when positive.
+	Candidates int
 	// LeafVCF is the node budget of the VCF search run by Evaluate when the
 	// side to move has a four to play (0: none).
 	LeafVCF int

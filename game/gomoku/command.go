@@ -140,6 +140,9 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
 	weakVCT := fs.Bool("weak-vct", false, "let the weaker setting use the root VCT search (with -weak-vcf)")
 	verbose := fs.Bool("v", false, "print the moves of every game")
+	nodes := fs.Uint64("nodes", 0, "node limit per move for both settings (deterministic with -ms large)")
+	fullCands := fs.Int("full-cands", 0, "candidate width of the full setting (0: default)")
+	weakCands := fs.Int("weak-cands", 0, "candidate width of the weaker setting (0: default)")
 	limit := fs.Int("n", 0, "play only the first n openings (0: all)")
 	weakLeaf := fs.Int("weak-leafvcf", 0, "leaf VCF budget of the weaker setting")
 	fullLeaf := fs.Int("full-leafvcf", DefaultLeafVCF, "leaf VCF budget of the full setting")
@@ -168,6 +171,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weak := &Player{Name: "weak", Brain: NewBrain(64, 1), Time: time.Duration(*ms) * time.Millisecond}
 	weak.Brain.MaxDepth = *weakDepth
 	weak.Brain.NoVCF = !*weakVCF
+	strong.Brain.MaxNodes, weak.Brain.MaxNodes = *nodes, *nodes
+	strong.Brain.Candidates, weak.Brain.Candidates = *fullCands, *weakCands
 	weak.Brain.NoVCT = !*weakVCT
 	weak.Brain.LeafVCF = *weakLeaf
 	strong.Brain.LeafVCF = *fullLeaf

@@ -5,9 +5,10 @@ import (
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
-// MaxCandidates bounds the quiet moves GenMoves returns (the best by pattern
-// value); threat responses are never cut.
-var MaxCandidates = 24
+// DefaultCandidates bounds the quiet moves GenMoves returns (the best by
+// pattern value); threat responses are never cut. Position.Candidates
+// overrides it when positive.
+const DefaultCandidates = 24
 
 // boardStart and boardEnd bound the scan over the padded array.
 func (p *Position) scanRange() (int, int) {
@@ -43,7 +44,7 @@ func (p *Position) hasCode(s, c int, min uint8) bool {
 // Threats restrict them: against a five only the block; against an open
 // three or a four-to-be (the opponent can make an open four or double four)
 // the own fours and the cells where the opponent makes a four; otherwise the
-// empty cells within two of a stone, the best MaxCandidates by value.
+// empty cells within two of a stone, the best DefaultCandidates by value.
 func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
 	s, o := p.side, p.side^1
@@ -106,9 +107,13 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 			buf = append(buf, engine.Move(c))
 		}
 	}
-	if len(buf) > MaxCandidates {
-		// partial selection of the best MaxCandidates by value
-		for i := 0; i < MaxCandidates; i++ {
+	limit := DefaultCandidates
+	if p.Candidates > 0 {
+		limit = p.Candidates
+	}
+	if len(buf) > limit {
+		// partial selection of the best by value
+		for i := 0; i < limit; i++ {
 			bi := i
 			for j := i + 1; j < len(buf); j++ {
 				if vals[j] > vals[bi] {
@@ -118,7 +123,7 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 			buf[i], buf[bi] = buf[bi], buf[i]
 			vals[i], vals[bi] = vals[bi], vals[i]
 		}
-		buf = buf[:MaxCandidates]
+		buf = buf[:limit]
 	}
 	return buf
 }

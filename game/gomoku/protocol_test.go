@@ -435,3 +435,48 @@ func FuzzProtocol(f *testing.F) {
 		}
 	})
 }
+
+func TestBudget(t *testing.T) {
+	s := &session{timeLeft: -1, timeoutTurn: 1000}
+	s.pos, _ = NewPosition(15, 15, Freestyle)
+	b := s.budget()
+	if b.Hard != 860*time.Millisecond || b.Soft != b.Hard*2/5 {
+		t.Fatalf("turn 1000: %+v", b)
+	}
+	// the manager's "unlimited" time_left changes nothing
+	s.timeLeft = 2147483647
+	if b2 := s.budget(); b2 != b {
+		t.Fatalf("unlimited time_left: %+v", b2)
+	}
+	// a match clock bounds the move
+	s.timeoutTurn, s.timeoutMatch, s.timeLeft = 5000, 120000, 6000
+	b = s.budget()
+	if b.Hard != 950*time.Millisecond || b.Soft > b.Hard/2 {
+		t.Fatalf("6 s left: %+v", b)
+	}
+	// almost no time left: still a small positive budget
+	s.timeLeft = 10
+	if b = s.budget(); b.Hard != 20*time.Millisecond || b.Soft <= 0 {
+		t.Fatalf("10 ms left: %+v", b)
+	}
+	// no limits at all: the default turn time
+	s.timeoutTurn, s.timeoutMatch, s.timeLeft = 0, 0, -1
+	if b = s.budget(); b.Hard != defaultTurnMs*time.Millisecond {
+		t.Fatalf("no limits: %+v", b)
+	}
+}
+
+func TestMaxMemoryTable(t *testing.T) {
+	s := &session{maxMemory: DefaultMaxMemory}
+	if mib := s.wantTT(); mib != 128 {
+		t.Fatalf("350 MB: %d MiB table", mib)
+	}
+	s.maxMemory = 83886080 // 80 MiB
+	if mib := s.wantTT(); mib != 16 {
+		t.Fatalf("80 MiB: %d MiB table", mib)
+	}
+	s.maxMemory = 1
+	if mib := s.wantTT(); mib != 1 {
+		t.Fatalf("1 byte: %d MiB table", mib)
+	}
+}

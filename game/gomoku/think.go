@@ -25,6 +25,8 @@ type Brain struct {
 	// LeafVCF is the node budget of the VCF run at the leaves of the search
 	// (0: off).
 	LeafVCF int
+	// Candidates is the quiet-move width of the search (0: the default).
+	Candidates int
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 
@@ -73,6 +75,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	p := &b.work
 	p.CopyFrom(pos)
 	p.LeafVCF = 0
+	p.Candidates = b.Candidates
 	var buf [MaxSize * MaxSize]engine.Move
 	legal := p.LegalMoves(buf[:0])
 	if len(legal) == 0 {
@@ -105,6 +108,9 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 		nodes := uint64(bud.Hard.Milliseconds()) * vcfNodesPerMs
 		if nodes < 2000 {
 			nodes = 2000
+		}
+		if nodes > 1<<20 {
+			nodes = 1 << 20
 		}
 		var dl time.Time
 		if bud.Hard > 0 {
@@ -229,6 +235,7 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p.CopyFrom(pos)
 	p.wideAt = -1
 	p.LeafVCF = b.LeafVCF
+	p.Candidates = b.Candidates
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard}
 	if b.stopped.Load() {
 		lim.Soft, lim.Hard = time.Millisecond, time.Millisecond
@@ -273,7 +280,7 @@ func (b *Brain) VCT(p *Position, limit time.Duration) (engine.Move, bool) {
 	if b.MaxDepth > 0 {
 		depth = min(depth, 2*b.MaxDepth+1)
 	}
-	res := b.vct.Search(p, engine.Limits{Depth: depth, Soft: limit / 2, Hard: limit})
+	res := b.vct.Search(p, engine.Limits{Depth: depth, Soft: limit / 2, Hard: limit, Nodes: b.MaxNodes / 4})
 	close(stop)
 	p.vctSide = -1
 	if res.Score > engine.WinBound && res.Move != engine.NoMove && p.IsLegal(res.Move) {

@@ -16,8 +16,8 @@ type Config struct {
 	MoveTime time.Duration // think time per go; 0 with Depth or Nodes set means none
 	Depth    int           // fixed depth (0: none)
 	Nodes    uint64        // node limit (0: none)
-	Threads  int           // search threads (0: 1)
-	HashMiB  int           // transposition table size (0: 64)
+	Threads  int           // search threads (1..64)
+	HashMiB  int           // transposition table size (0: 64, at most 8192)
 	Names    bool          // write moves with square names instead of indices
 	// LoadEndgame, if set, is called once after "ready" is written and
 	// returns the endgame database to use (nil for none).
@@ -43,9 +43,8 @@ func NewSession(out io.Writer, cfg Config) *Session {
 	if cfg.HashMiB <= 0 {
 		cfg.HashMiB = 64
 	}
-	if cfg.Threads <= 0 {
-		cfg.Threads = 1
-	}
+	cfg.HashMiB = min(cfg.HashMiB, 8192)
+	cfg.Threads = max(1, min(cfg.Threads, 64))
 	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
 		cfg.MoveTime = DefaultMoveTime
 	}

@@ -315,7 +315,11 @@ func TestSearchAllocs(t *testing.T) {
 }
 
 func TestBenchDeterministic(t *testing.T) {
-	a, b := BenchAt(6), BenchAt(6)
+	depth := 6
+	if raceEnabled {
+		depth = 3
+	}
+	a, b := BenchAt(depth), BenchAt(depth)
 	if a.Nodes != b.Nodes || a.Nodes == 0 {
 		t.Errorf("bench signature %d then %d", a.Nodes, b.Nodes)
 	}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package morris
+
+const raceEnabled = false

@@ -72,8 +72,13 @@ type Pos struct {
 
 	hist []undoRec
 
-	// Prune restricts generated walls to the candidates near both shortest
-	// paths (search mode). Perft and legality checks use the full set.
+	// Prune restricts generated walls to the search's candidates: the walls
+	// cutting a step of the opponent's shortest path and those touching the
+	// opponent's pawn. Self-play at 30000 nodes per move on 9x9 (20 games):
+	// adding the walls cutting our own path scored 6-14 (against the set
+	// that also had the walls around our own pawn), adding those around our
+	// own pawn 8-12 and 5-15, dropping the ones around the opponent's pawn
+	// 9-11. Perft and legality checks use the full set.
 	Prune bool
 
 	// scratch of the path searches
@@ -607,7 +612,7 @@ func (p *Pos) freeWalls(fh, fv *BB) {
 }
 
 // GenMoves implements engine.Position: pawn moves, then walls (all legal
-// walls, or only the candidates near the shortest paths when Prune is set).
+// walls, or only the search's candidates when Prune is set).
 func (p *Pos) GenMoves(buf []engine.Move) []engine.Move {
 	buf = p.genPawn(buf, p.side)
 	if p.walls[p.side] > 0 {
@@ -711,20 +716,18 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 	return buf
 }
 
-// nearPawns marks the anchors touching both pawns' squares.
+// nearPawns marks the anchors touching the opponent's pawn square.
 func (p *Pos) nearPawns(near *[2]BB) {
 	n, m := p.n, p.m
-	for c := 0; c < 2; c++ {
-		px, py := p.pawn[c]%n, p.pawn[c]/n
-		for y := py; y <= py+1; y++ {
-			for x := px - 1; x <= px; x++ {
-				if x < 0 || x >= m || y < 1 || y > m {
-					continue
-				}
-				a := (y-1)*m + x
-				near[0].set(a)
-				near[1].set(a)
+	px, py := p.pawn[p.side^1]%n, p.pawn[p.side^1]/n
+	for y := py; y <= py+1; y++ {
+		for x := px - 1; x <= px; x++ {
+			if x < 0 || x >= m || y < 1 || y > m {
+				continue
 			}
+			a := (y-1)*m + x
+			near[0].set(a)
+			near[1].set(a)
 		}
 	}
 }

@@ -26,7 +26,9 @@ const BenchDepth = 9
 func Bench() bench.Report { return BenchAt(BenchDepth) }
 
 // BenchAt is Bench at another depth.
-func BenchAt(depth int) bench.Report {
+func BenchAt(depth int) bench.Report { return benchWith(depth, 16) }
+
+func benchWith(depth, ttMiB int) bench.Report {
 	ps := make([]engine.Position, 0, len(BenchPositions))
 	for _, s := range BenchPositions {
 		p, err := ParsePosition(s)
@@ -35,5 +37,5 @@ func BenchAt(depth int) bench.Report {
 		}
 		ps = append(ps, p)
 	}
-	return bench.Search(ps, depth, 16, engine.Options{LMR: true, AspWindow: 50})
+	return bench.Search(ps, depth, ttMiB, engine.Options{LMR: true, AspWindow: 50})
 }

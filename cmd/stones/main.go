@@ -44,6 +44,10 @@ func main() {
 	bWeights := fs.String("b-w", "", "match: B's evaluation weight changes")
 	qcrit := fs.Int("qcrit", 0, "quiescence: captures of types with at most this many stacks (0: default, -1: none)")
 	bQcrit := fs.Int("b-qcrit", 0, "match: B's quiescence setting")
+	hint := fs.Int("hintcrit", 0, "ordering: hint attacks on types with at most this many stacks or on tall stacks (0: default)")
+	bHint := fs.Int("b-hintcrit", 0, "match: B's ordering setting")
+	solve := fs.Int("solve", 0, "search exhaustively with at most this many stacks on the board (0: default, -1: never)")
+	bSolve := fs.Int("b-solve", 0, "match: B's -solve")
 	args := os.Args[1:]
 	cmd := ""
 	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft") {
@@ -60,6 +64,8 @@ func main() {
 	cfg.Replan = *replan
 	cfg.Nodes = *nodes
 	cfg.QCrit = *qcrit
+	cfg.HintCrit = *hint
+	cfg.SolveStacks = *solve
 	cfg.Eval = evs.Evaluate
 	if *weights != "" {
 		w, err := evs.ParseWeights(evs.Default, *weights)
@@ -148,6 +154,12 @@ func main() {
 		b.Replan = *bReplan
 		if *bNodes > 0 {
 			b.Nodes = *bNodes
+		}
+		if *bSolve != 0 {
+			b.SolveStacks = *bSolve
+		}
+		if *bHint != 0 {
+			b.HintCrit = *bHint
 		}
 		if *bQcrit != 0 {
 			b.QCrit = *bQcrit

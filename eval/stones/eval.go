@@ -39,13 +39,14 @@ var Default = Weights{
 	Marginal: [31]int{0, 1200, 450, 230, 150, 110, 88, 74, 64, 57, 52, 48, 45, 43, 41, 40,
 		39, 38, 37, 36, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35},
 	Height:    28,
-	Immune:    60,
-	Threat:    60,
-	Threat2:   40,
+	Immune:    100,
+	Threat:    30,
+	Threat2:   20,
 	Hanging:   55,
 	Hanging2:  20,
 	Mobility:  3,
 	TempoMove: 20,
+	ImmType:   50,
 }
 
 // Evaluator is an evaluation with its weights and the cumulative material

@@ -53,3 +53,23 @@ func TestZeroAllocsPerNode(t *testing.T) {
 		t.Fatalf("search of %d nodes made %v allocations", nodes, allocs)
 	}
 }
+
+// TestThreadedPlayer runs the Lazy SMP search (run it with -race too).
+func TestThreadedPlayer(t *testing.T) {
+	cfg := stones.DefaultConfig()
+	cfg.Threads = 2
+	cfg.TTMiB = 4
+	cfg.Depth = 3
+	cfg.Eval = evs.Evaluate
+	pl := stones.NewPlayer(cfg)
+	for _, p := range stones.BenchPositions()[:3] {
+		allowed := 1 << stones.Attack
+		if p.Phase() == 1 {
+			allowed |= 1<<stones.Pass | 1<<stones.Strengthen
+		}
+		m := pl.Choose(p, allowed)
+		if !p.IsLegal(m) {
+			t.Fatalf("illegal %s", stones.FormatMove(m))
+		}
+	}
+}

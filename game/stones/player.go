@@ -21,8 +21,13 @@ type Config struct {
 	NoLMR     bool          // switch off late move reductions
 	AspWindow int           // aspiration half-width (0: default, <0: off)
 	QCrit     int           // quiescence setting (0: default, <0: no quiescence; see SetQuiescence)
-	Eval      func(*Position) int
-	Log       io.Writer // nil: no log
+	HintCrit  int           // ordering setting (0: default; see SetOrdering)
+	// SolveStacks: with at most this many stacks on the board, search
+	// exhaustively (no reductions, no aspiration) so that a found win or
+	// loss is proven (0: DefaultSolveStacks, <0: never).
+	SolveStacks int
+	Eval        func(*Position) int
+	Log         io.Writer // nil: no log
 }
 
 // DefaultConfig is the tournament setting: about 2 s per request at most on
@@ -38,6 +43,7 @@ func DefaultConfig() Config {
 type Player struct {
 	cfg      Config
 	eng      *engine.Engine
+	solve    *engine.Engine
 	hasPlan  bool
 	planKey  Key
 	planMove engine.Move
@@ -62,25 +68,45 @@ func NewPlayer(cfg Config) *Player {
 	} else if asp < 0 {
 		asp = 0
 	}
+	if cfg.SolveStacks == 0 {
+		cfg.SolveStacks = DefaultSolveStacks
+	}
 	pl := &Player{cfg: cfg}
 	pl.eng = engine.New(cfg.TTMiB, engine.Options{Threads: cfg.Threads, LMR: !cfg.NoLMR, AspWindow: asp})
-	if cfg.Log != nil {
-		pl.eng.OnInfo = func(in engine.Info) {
-			var pv []string
-			for _, m := range in.PV {
-				pv = append(pv, FormatMove(m))
-			}
-			fmt.Fprintf(cfg.Log, "info depth %d seldepth %d score %d nodes %d nps %d time %d ms pv %s\n",
-				in.Depth, in.SelDepth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), strings.Join(pv, " "))
-		}
-	}
+	pl.eng.OnInfo = pl.info
 	return pl
+}
+
+// DefaultSolveStacks is the default stack count for the exhaustive mode.
+const DefaultSolveStacks = 14
+
+func (pl *Player) solver() *engine.Engine {
+	if pl.solve == nil {
+		pl.solve = engine.New(max(pl.cfg.TTMiB/4, 1), engine.Options{Threads: pl.cfg.Threads})
+		pl.solve.OnInfo = pl.info
+	}
+	return pl.solve
+}
+
+func (pl *Player) info(in engine.Info) {
+	if pl.cfg.Log == nil {
+		return
+	}
+	var pv []string
+	for _, m := range in.PV {
+		pv = append(pv, FormatMove(m))
+	}
+	fmt.Fprintf(pl.cfg.Log, "info depth %d seldepth %d score %d nodes %d nps %d time %d ms pv %s\n",
+		in.Depth, in.SelDepth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), strings.Join(pv, " "))
 }
 
 // NewGame forgets the plan and everything the search learned.
 func (pl *Player) NewGame() {
 	pl.hasPlan = false
 	pl.eng.NewGame()
+	if pl.solve != nil {
+		pl.solve.NewGame()
+	}
 }
 
 // Engine is the search engine (for Stop from another goroutine).
@@ -97,6 +123,9 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 		p.SetQuiescence(pl.cfg.QCrit)
 	case pl.cfg.QCrit < 0:
 		p.SetQuiescence(0)
+	}
+	if pl.cfg.HintCrit > 0 {
+		p.SetOrdering(pl.cfg.HintCrit)
 	}
 	legal := p.GenMoves(pl.buf[:0])
 	var ok []engine.Move
@@ -130,7 +159,11 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	if len(ok) < len(legal) {
 		lim.RootMoves = ok
 	}
-	res := pl.eng.Search(p, lim)
+	eng := pl.eng
+	if p.n[0]+p.n[1] <= pl.cfg.SolveStacks {
+		eng = pl.solver()
+	}
+	res := eng.Search(p, lim)
 	pl.Last = res
 	best := res.Move
 	found := false

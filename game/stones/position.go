@@ -196,18 +196,19 @@ type undo struct {
 // Position is a Game of Stones position: the board, the side to move and
 // which action of its turn is due. It implements engine.Position.
 type Position struct {
-	cell   [width * width]int8
-	side   int
-	phase  int          // 0: attack required; 1: pass, attack or strengthen
-	count  [2][4]int8   // stacks per side and top type
-	list   [2][32]uint8 // squares of each side's stacks
-	n      [2]int
-	pos    [width * width]uint8 // index of a square in its owner's list
-	hash   uint64
-	undo   [320]undo
-	nundo  int
-	evalFn func(*Position) int
-	qcrit  int
+	cell     [width * width]int8
+	side     int
+	phase    int          // 0: attack required; 1: pass, attack or strengthen
+	count    [2][4]int8   // stacks per side and top type
+	list     [2][32]uint8 // squares of each side's stacks
+	n        [2]int
+	pos      [width * width]uint8 // index of a square in its owner's list
+	hash     uint64
+	undo     [320]undo
+	nundo    int
+	evalFn   func(*Position) int
+	qcrit    int
+	hintCrit int
 }
 
 // DefaultQCrit is the default quiescence setting (see SetQuiescence).
@@ -249,7 +250,7 @@ func FromState(state [9][9]int, side, phase int) (*Position, error) {
 	if phase != 0 && phase != 1 {
 		return nil, fmt.Errorf("stones: phase %d", phase)
 	}
-	p := &Position{side: side, phase: phase, qcrit: DefaultQCrit}
+	p := &Position{side: side, phase: phase, qcrit: DefaultQCrit, hintCrit: DefaultHintCrit}
 	for i := range p.cell {
 		if offMask[i] {
 			p.cell[i] = Off
@@ -659,16 +660,30 @@ func (p *Position) Evaluate() int {
 	return 10 * (p.n[s] - p.n[o])
 }
 
-// ScoreMove implements engine.MoveScorer: attacks first, ordered by how
-// scarce the target's type is and how tall the target is.
+// ScoreMove implements engine.MoveScorer: attacks on a scarce type (at most
+// the ordering setting's number of stacks) or on a tall stack first,
+// ordered by how scarce the target's type is and how tall the target is.
+// Other actions get no hint: history orders them and late ones are
+// reduced.
 func (p *Position) ScoreMove(m engine.Move) int {
 	if m>>12 != kindAttack {
 		return 0
 	}
 	t := p.cell[sqOf[m>>6&63]]
 	c := int(p.count[p.side^1][TypeOf(t)])
-	return 1000/c + 16*HeightOf(t)
+	h := HeightOf(t)
+	if c > p.hintCrit && h < 2 {
+		return 0
+	}
+	return 1000/c + 16*h
 }
+
+// SetOrdering sets which attacks get an ordering hint (see ScoreMove);
+// crit >= 30 gives every attack a hint.
+func (p *Position) SetOrdering(crit int) { p.hintCrit = crit }
+
+// DefaultHintCrit is the default ordering setting.
+const DefaultHintCrit = 30
 
 // IsLegal reports whether m is a legal action here.
 func (p *Position) IsLegal(m engine.Move) bool {

@@ -235,3 +235,30 @@ func TestWallGenerationComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestDistCache: cached path lengths agree with a fresh search, across
+// board sizes reusing one position and under temporary walls.
+func TestDistCache(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	p := New(9, 10)
+	for _, n := range []int{9, 5, 9, 7, 11, 3, 25} {
+		p.Reset(n, DefaultWalls(n)+4)
+		p.Prune = true
+		for ply := 0; ply < 80; ply++ {
+			for c := 0; c < 2; c++ {
+				if d, f := p.Dist(c), p.flood(c, false); d != f {
+					t.Fatalf("%dx%d ply %d colour %d: cached %d, searched %d", n, n, ply, c, d, f)
+				}
+			}
+			if over, _ := p.Terminal(); over {
+				break
+			}
+			ms := p.GenMoves(buf[:0])
+			if len(ms) == 0 {
+				break
+			}
+			p.Make(ms[r.IntN(len(ms))])
+		}
+	}
+}

@@ -95,6 +95,10 @@ type Pos struct {
 	// salt, when not zero, adds a small deterministic per-game noise to the
 	// evaluation (from the session's seeded generator) to vary play.
 	salt uint64
+	// whash is the Zobrist key of the walls on the board alone; dc caches
+	// path lengths by walls, colour and pawn square.
+	whash uint64
+	dc    *distCache
 	// W are the evaluation weights (nil: evalq.Default).
 	W *evalq.Weights
 }
@@ -103,7 +107,7 @@ type Pos struct {
 // ValidSize) with the given number of walls per player: black on the top
 // centre square, white on the bottom centre, black to move.
 func New(n, walls int) *Pos {
-	p := &Pos{hist: make([]undoRec, 0, 1024)}
+	p := &Pos{hist: make([]undoRec, 0, 1024), dc: new(distCache)}
 	p.Reset(n, walls)
 	return p
 }
@@ -167,6 +171,12 @@ func (p *Pos) Reset(n, walls int) {
 				p.corner[cy*(n+1)+cx] = 1
 			}
 		}
+	}
+	p.whash = 0
+	if p.dc == nil {
+		p.dc = new(distCache)
+	} else {
+		*p.dc = distCache{} // the keys do not tell board sizes apart
 	}
 	p.pawn[Black] = (n-1)*n + n/2
 	p.pawn[White] = n / 2
@@ -374,6 +384,7 @@ func (p *Pos) contacts(o, a int) int {
 }
 
 func (p *Pos) putWall(o, a int) {
+	p.whash ^= keys.wall[o][a]
 	c0, c1, c2 := p.wallCorners(o, a)
 	p.corner[c0]++
 	p.corner[c1]++
@@ -396,6 +407,7 @@ func (p *Pos) putWall(o, a int) {
 }
 
 func (p *Pos) takeWall(o, a int) {
+	p.whash ^= keys.wall[o][a]
 	c0, c1, c2 := p.wallCorners(o, a)
 	p.corner[c0]--
 	p.corner[c1]--
@@ -426,6 +438,7 @@ func (p *Pos) Copy() *Pos {
 	*q = *p
 	q.hist = make([]undoRec, len(p.hist), max(cap(p.hist), 1024))
 	copy(q.hist, p.hist)
+	q.dc = new(distCache)
 	return q
 }
 
@@ -467,7 +480,24 @@ func (p *Pos) expand2(r0, r1 uint64) (uint64, uint64) {
 
 // Dist is the length of the shortest path of colour c's pawn to its goal row
 // (the other pawn ignored), or -1 if there is none.
-func (p *Pos) Dist(c int) int { return p.flood(c, false) }
+func (p *Pos) Dist(c int) int { return p.distTo(c) }
+
+// distCache remembers path lengths: the same wall configurations come back
+// at many nodes of a search, with the pawns elsewhere.
+type distCache struct{ e [1 << 16]uint64 }
+
+// distTo is flood(c) through the cache. An entry holds the key's upper 48
+// bits and the distance; the lower 16 bits of the key are the index.
+func (p *Pos) distTo(c int) int {
+	key := p.whash ^ keys.pawn[c][p.pawn[c]]
+	e := &p.dc.e[key&0xFFFF]
+	if *e != 0 && *e>>16 == key>>16 {
+		return int(int16(uint16(*e)))
+	}
+	d := p.flood(c, false)
+	*e = key&^0xFFFF | uint64(uint16(int16(d)))
+	return d
+}
 
 // flood runs the breadth-first search from colour c's pawn to its goal row
 // and returns the distance (-1 if unreachable). With keep the reached sets
@@ -530,7 +560,7 @@ func (p *Pos) flood(c int, keep bool) int {
 }
 
 // reaches reports whether colour c's pawn has a path to its goal row.
-func (p *Pos) reaches(c int) bool { return p.flood(c, false) >= 0 }
+func (p *Pos) reaches(c int) bool { return p.distTo(c) >= 0 }
 
 // pathCuts finds one shortest path of colour c and marks in p.cut[c] every
 // wall anchor that would cut one of its steps. It returns the distance.
@@ -682,7 +712,7 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 					if p.cut[op][o].has(a) {
 						// the opponent's new distance: legality and ordering at once
 						p.putWall(o, a)
-						d := p.flood(op, false)
+						d := p.distTo(op)
 						ok := d >= 0 && (!p.cut[me][o].has(a) || p.contacts(o, a) < 2 || p.reaches(me))
 						p.takeWall(o, a)
 						if !ok {
@@ -777,7 +807,7 @@ func (p *Pos) Evaluate() int {
 		w = &evalq.Default
 	}
 	v := w.Evaluate(evalq.Features{
-		MyDist: p.flood(me, false), OppDist: p.flood(me^1, false),
+		MyDist: p.distTo(me), OppDist: p.distTo(me ^ 1),
 		MyWalls: p.walls[me], OppWalls: p.walls[me^1],
 	})
 	if p.salt != 0 {

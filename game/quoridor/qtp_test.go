@@ -289,3 +289,14 @@ func FuzzQTP(f *testing.F) {
 		}
 	})
 }
+
+// TestThreads: Lazy SMP helpers search clones (run under -race in CI).
+func TestThreads(t *testing.T) {
+	s := NewSession(Config{Threads: 2, Depth: 3, HashMiB: 4})
+	for i := 0; i < 6; i++ {
+		c := []string{"black", "white"}[i%2]
+		if r := exec(s, "genmove "+c); !moveRE.MatchString(r) {
+			t.Fatalf("genmove %s: %q", c, r)
+		}
+	}
+}

@@ -134,6 +134,8 @@ type Position struct {
 	stack [MaxSize*MaxSize + 1]undo
 	// stones placed by SetStone (not on the undo stack)
 	base int
+	// Quiesce turns on the quiescence search over fours (GenNoisy).
+	Quiesce bool
 	// Candidates overrides DefaultCandidates when positive.
 	Candidates int
 	// LeafVCF is the node budget of the VCF search run by Evaluate when the
@@ -620,6 +622,11 @@ func (p *Position) Evaluate() int {
 	if p.LeafVCF > 0 && p.cnt[s^1][ev.TFive] == 0 && p.cnt[s][ev.TB4]+p.cnt[s][ev.T43] > 0 &&
 		p.HasVCF(uint64(p.LeafVCF), 10) {
 		return ev.VCFWin
+	}
+	if p.Quiesce && p.cnt[s^1][ev.TFive] > 0 {
+		// a five to block: standing pat means nothing here, the block
+		// (GenNoisy) decides
+		return -ev.VCFWin
 	}
 	v := ev.Score(p.sum[s], p.sum[s^1], &p.cnt[s], &p.cnt[s^1])
 	if v >= engine.WinBound {

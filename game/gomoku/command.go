@@ -140,6 +140,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
 	weakVCT := fs.Bool("weak-vct", false, "let the weaker setting use the root VCT search (with -weak-vcf)")
 	verbose := fs.Bool("v", false, "print the moves of every game")
+	fullQ := fs.Bool("full-quiesce", DefaultQuiesce, "quiescence over fours for the full setting")
+	weakQ := fs.Bool("weak-quiesce", false, "quiescence over fours for the weaker setting")
 	nodes := fs.Uint64("nodes", 0, "node limit per move for both settings (deterministic with -ms large)")
 	fullCands := fs.Int("full-cands", 0, "candidate width of the full setting (0: default)")
 	weakCands := fs.Int("weak-cands", 0, "candidate width of the weaker setting (0: default)")
@@ -173,6 +175,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weak.Brain.NoVCF = !*weakVCF
 	strong.Brain.MaxNodes, weak.Brain.MaxNodes = *nodes, *nodes
 	strong.Brain.Candidates, weak.Brain.Candidates = *fullCands, *weakCands
+	strong.Brain.Quiesce, weak.Brain.Quiesce = *fullQ, *weakQ
 	weak.Brain.NoVCT = !*weakVCT
 	weak.Brain.LeafVCF = *weakLeaf
 	strong.Brain.LeafVCF = *fullLeaf

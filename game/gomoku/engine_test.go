@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -77,7 +78,8 @@ func TestVCFLines(t *testing.T) {
 		t.Fatal("VCF on a quiet board")
 	}
 	// every solved line of the test set is a real sequence of fours ending in five
-	for i, p := range VCFPositions(3) {
+	for i, p0 := range vcfTestPositions() {
+		p := *p0
 		p.ClearVCF()
 		r := p.VCF(1<<20, 0)
 		if !r.Win {
@@ -141,3 +143,36 @@ func TestVCT(t *testing.T) {
 }
 
 func b6(x, y int) stone { return b(x, y) }
+
+func TestQuiescenceSeesFours(t *testing.T) {
+	// on positions with a VCF, a depth-1 search sees the win through the
+	// quiescence over fours more often than without it
+	seen := [2]int{}
+	for i, q := range []bool{false, true} {
+		for _, p0 := range vcfTestPositions() {
+			p := *p0
+			p.Quiesce = q
+			p.Quiesce = q
+			e := engine.New(1, engine.Options{Threads: 1})
+			res := e.Search(&p, engine.Limits{Depth: 1})
+			if res.Score >= ev.VCFWin/2 {
+				seen[i]++
+			}
+		}
+	}
+	if seen[1] <= seen[0] {
+		t.Fatalf("wins seen at depth 1: %d without, %d with quiescence", seen[0], seen[1])
+	}
+	t.Logf("wins seen at depth 1: %d without, %d with quiescence", seen[0], seen[1])
+}
+
+var (
+	vcfOnce sync.Once
+	vcfSet  []*Position
+)
+
+// vcfTestPositions is VCFPositions(3), computed once per test binary.
+func vcfTestPositions() []*Position {
+	vcfOnce.Do(func() { vcfSet = VCFPositions(3) })
+	return vcfSet
+}

@@ -201,3 +201,33 @@ func (q PerftPosition) Terminal() (bool, int) {
 	over, _, _ := q.Status()
 	return over, 0
 }
+
+// GenNoisy implements engine.Noisy when Quiesce is on: the block of the
+// opponent's five, or else the fours of the side to move, so that the
+// quiescence search follows continuous fours. With Quiesce off it returns
+// nothing and the search stands pat.
+func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	if !p.Quiesce || p.vctSide >= 0 {
+		return buf
+	}
+	s, o := p.side, p.side^1
+	lo, hi := p.scanRange()
+	if p.cnt[o][ev.TFive] > 0 {
+		for c := lo; c < hi; c++ {
+			if p.cell[c] == Empty && p.cls[o][c] == ev.TFive && p.legalFor(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		return buf
+	}
+	if p.cnt[s][ev.TB4]+p.cnt[s][ev.T43] == 0 && !(s == Black && p.rule == Renju) {
+		return buf
+	}
+	for c := lo; c < hi; c++ {
+		if p.cell[c] == Empty && p.near[c] > 0 && p.hasCode(s, c, ev.B4) && p.legalFor(c) {
+			buf = append(buf, engine.Move(c))
+		}
+	}
+	return buf
+}

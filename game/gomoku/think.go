@@ -27,6 +27,8 @@ type Brain struct {
 	LeafVCF int
 	// Candidates is the quiet-move width of the search (0: the default).
 	Candidates int
+	// Quiesce turns on the quiescence search over fours.
+	Quiesce bool
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 
@@ -36,7 +38,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF,
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, Quiesce: DefaultQuiesce,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -55,6 +57,9 @@ const vctTableMiB = 8
 
 // vctMaxDepth bounds the threat-space search in plies.
 const vctMaxDepth = 15
+
+// DefaultQuiesce is the quiescence setting of a new brain.
+const DefaultQuiesce = false
 
 // DefaultLeafVCF is the leaf VCF budget of a new brain.
 const DefaultLeafVCF = 0
@@ -75,6 +80,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	p := &b.work
 	p.CopyFrom(pos)
 	p.LeafVCF = 0
+	p.Quiesce = false
 	p.Candidates = b.Candidates
 	var buf [MaxSize * MaxSize]engine.Move
 	legal := p.LegalMoves(buf[:0])
@@ -157,6 +163,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	}
 	b.E.OnInfo = b.onInfo
 	p.LeafVCF = b.LeafVCF
+	p.Quiesce = b.Quiesce
 	p.wideAt = -1
 	if len(rootMoves) > 0 {
 		p.wideAt = p.n
@@ -236,6 +243,7 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p.wideAt = -1
 	p.LeafVCF = b.LeafVCF
 	p.Candidates = b.Candidates
+	p.Quiesce = b.Quiesce
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard}
 	if b.stopped.Load() {
 		lim.Soft, lim.Hard = time.Millisecond, time.Millisecond

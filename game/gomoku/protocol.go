@@ -40,6 +40,12 @@ const DefaultMaxMemory = 350 << 20
 
 const maxLine = 1 << 16
 
+// maxInfoMs caps the times of INFO (about 11 days) and maxTTMiB the table.
+const (
+	maxInfoMs = 1 << 40 / 1000
+	maxTTMiB  = 1024
+)
+
 // Default times when the manager gives none (milliseconds).
 const (
 	defaultTurnMs = 5000
@@ -376,6 +382,9 @@ func (s *session) info(arg string) {
 	val = strings.TrimSpace(val)
 	num, err := strconv.ParseInt(val, 10, 64)
 	numOK := err == nil && num >= 0
+	if key != "max_memory" && num > maxInfoMs {
+		num = maxInfoMs // keeps durations from overflowing
+	}
 	switch key {
 	case "timeout_turn":
 		if numOK {
@@ -432,7 +441,7 @@ func (s *session) wantTT() int {
 	}
 	avail := mem*7/10 - 32<<20 // measured: about 24 MB without the table
 	mib := 1
-	for int64(mib*2)<<20 <= avail && mib < 4096 {
+	for int64(mib*2)<<20 <= avail && mib < maxTTMiB {
 		mib *= 2
 	}
 	return mib

@@ -459,6 +459,12 @@ func TestBudget(t *testing.T) {
 	if b = s.budget(); b.Hard != 20*time.Millisecond || b.Soft <= 0 {
 		t.Fatalf("10 ms left: %+v", b)
 	}
+	// absurd values do not overflow
+	s.info("timeout_turn 9223372036854775807")
+	s.info("time_left 9223372036854775807")
+	if b = s.budget(); b.Hard <= 0 || b.Soft <= 0 {
+		t.Fatalf("huge limits: %+v", b)
+	}
 	// no limits at all: the default turn time
 	s.timeoutTurn, s.timeoutMatch, s.timeLeft = 0, 0, -1
 	if b = s.budget(); b.Hard != defaultTurnMs*time.Millisecond {
@@ -474,6 +480,10 @@ func TestMaxMemoryTable(t *testing.T) {
 	s.maxMemory = 83886080 // 80 MiB
 	if mib := s.wantTT(); mib != 16 {
 		t.Fatalf("80 MiB: %d MiB table", mib)
+	}
+	s.maxMemory = 1 << 50
+	if mib := s.wantTT(); mib != maxTTMiB {
+		t.Fatalf("huge memory: %d MiB table", mib)
 	}
 	s.maxMemory = 1
 	if mib := s.wantTT(); mib != 1 {

@@ -128,7 +128,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 			return r.Move
 		}
 		if b.stopped.Load() {
-			return legal[0]
+			return b.quickMove(p, legal)
 		}
 		if bud.Hard > 0 {
 			p.SetVCFLimits(&b.stopped, time.Now().Add(bud.Hard/5))
@@ -174,9 +174,22 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 		if len(rootMoves) > 0 {
 			return rootMoves[0]
 		}
-		return legal[0]
+		return b.quickMove(p, legal)
 	}
 	return res.Move
+}
+
+// quickMove is the move of most value among the search candidates, for
+// when there is no time to search.
+func (b *Brain) quickMove(p *Position, legal []engine.Move) engine.Move {
+	var buf [engine.MaxMoves]engine.Move
+	best, bv := legal[0], int32(-1)
+	for _, m := range p.GenMoves(buf[:0]) {
+		if v := p.moveValue(int(m)); v > bv && p.IsLegal(m) {
+			best, bv = m, v
+		}
+	}
+	return best
 }
 
 // vcfDefences lists the candidate moves after which the opponent has no VCF

@@ -449,7 +449,7 @@ func Budget(gameTime, moveTime, used time.Duration, movesLeft int) (soft, hard t
 	if hard < 5*time.Millisecond {
 		hard = 5 * time.Millisecond
 	}
-	soft = min(target/2, hard/2)
+	soft = min(target*6/10, hard/2)
 	return soft, hard
 }
 

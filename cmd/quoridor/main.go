@@ -4,6 +4,7 @@
 //
 //	quoridor [-seed N] [-gametime 180s] [-movetime 30s] [-threads 1] [-hash 64] [-depth N] [-nodes N] [-v]
 //	quoridor perft N [size [walls]] | divide N [size [walls]] | bench
+//	quoridor match GAMES SIZE NODES_A NODES_B   (self-play at two node limits)
 //
 // Unknown arguments are ignored.
 package main
@@ -14,7 +15,6 @@ import (
 	"strconv"
 
 	"github.com/pentad-ai/pentad/bench"
-	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/quoridor"
 )
 
@@ -93,6 +93,6 @@ func run(args []string) int {
 		bench.RunPerft(os.Stdout, func(depth int) uint64 { return bench.Perft(p, depth) }, d)
 		return 0
 	}
-	_ = engine.MaxMoves
+	fmt.Fprintln(os.Stderr, "unknown subcommand", args[0])
 	return 2
 }

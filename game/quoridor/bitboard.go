@@ -10,18 +10,9 @@ const Words = 10
 // (y-1)*(N-1)+x). Only the first nw words of a board are in use.
 type BB [Words]uint64
 
-func (b *BB) set(i int)       { b[i>>6] |= 1 << uint(i&63) }
-func (b *BB) clear(i int)     { b[i>>6] &^= 1 << uint(i&63) }
-func (b *BB) has(i int) bool  { return b[i>>6]>>uint(i&63)&1 != 0 }
-func (b *BB) any(nw int) bool { return anyWords(b[:nw]) }
-func anyWords(w []uint64) bool {
-	for _, x := range w {
-		if x != 0 {
-			return true
-		}
-	}
-	return false
-}
+func (b *BB) set(i int)      { b[i>>6] |= 1 << uint(i&63) }
+func (b *BB) clear(i int)    { b[i>>6] &^= 1 << uint(i&63) }
+func (b *BB) has(i int) bool { return b[i>>6]>>uint(i&63)&1 != 0 }
 
 // first returns the lowest set bit among the first nw words, or -1.
 func (b *BB) first(nw int) int {
@@ -31,14 +22,6 @@ func (b *BB) first(nw int) int {
 		}
 	}
 	return -1
-}
-
-func (b *BB) count(nw int) int {
-	n := 0
-	for i := 0; i < nw; i++ {
-		n += bits.OnesCount64(b[i])
-	}
-	return n
 }
 
 // intersects reports whether a and b share a bit in the first nw words.

@@ -711,9 +711,10 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 					g := 0
 					if p.cut[op][o].has(a) {
 						// the opponent's new distance: legality and ordering at once
+						mine := p.cut[me][o].has(a) && p.contacts(o, a) >= 2
 						p.putWall(o, a)
 						d := p.distTo(op)
-						ok := d >= 0 && (!p.cut[me][o].has(a) || p.contacts(o, a) < 2 || p.reaches(me))
+						ok := d >= 0 && (!mine || p.reaches(me))
 						p.takeWall(o, a)
 						if !ok {
 							continue

@@ -140,6 +140,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
 	weakVCT := fs.Bool("weak-vct", false, "let the weaker setting use the root VCT search (with -weak-vcf)")
 	verbose := fs.Bool("v", false, "print the moves of every game")
+	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro")
 	fullQ := fs.Bool("full-quiesce", DefaultQuiesce, "quiescence over fours for the full setting")
 	weakQ := fs.Bool("weak-quiesce", false, "quiescence over fours for the weaker setting")
 	nodes := fs.Uint64("nodes", 0, "node limit per move for both settings (deterministic with -ms large)")
@@ -166,6 +167,11 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
+	rule, err := ParseRule(*ruleName)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	if *limit > 0 && *limit < len(ops) {
 		ops = ops[:*limit]
 	}
@@ -187,10 +193,11 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 				black, white = weak, strong
 			}
 			// the opening's side to move plays next: colours follow the ply
-			r, err := PlayGame(15, 15, Freestyle, o, black, white, 225)
+			r, err := PlayGame(15, 15, rule, o, black, white, 225)
 			if err != nil {
-				fmt.Fprintln(stderr, err)
-				return 1
+				// an opening that is illegal under this rule
+				fmt.Fprintf(w, "opening %d skipped: %v\n", i+1, err)
+				break
 			}
 			res := "draw"
 			switch {
@@ -210,7 +217,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 		}
 	}
 	n := win + loss + draw
-	fmt.Fprintf(w, "match full vs weak: +%d -%d =%d  score %.1f%% of %d games\n", win, loss, draw,
+	fmt.Fprintf(w, "match full vs weak (%v): +%d -%d =%d  score %.1f%% of %d games\n", rule, win, loss, draw,
 		100*(float64(win)+float64(draw)/2)/float64(max(n, 1)), n)
 	return 0
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	book "github.com/pentad-ai/pentad/book/gomoku"
 )
 
 // brainConn runs a session on pipes and lets a test talk to it like a
@@ -489,4 +491,23 @@ func TestMaxMemoryTable(t *testing.T) {
 	if mib := s.wantTT(); mib != 1 {
 		t.Fatalf("1 byte: %d MiB table", mib)
 	}
+}
+
+func TestBookMove(t *testing.T) {
+	bk, err := book.Read(strings.NewReader("0,0 -> 1,-1\n0,0 1,1 -> 2,2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := startBrain(t, Options{MaxDepth: 1, Book: bk})
+	c.send("START 15")
+	c.expect("OK")
+	c.send("TURN 7,7")
+	c.expect("8,6")
+	c.send("RESTART")
+	c.expect("OK")
+	c.send("BEGIN")
+	c.expect("7,7")
+	c.send("TURN 8,8")
+	c.expect("9,9")
+	c.end()
 }

@@ -46,7 +46,7 @@ var Default = Weights{
 	Hanging2:  20,
 	Mobility:  3,
 	TempoMove: 20,
-	ImmType:   50,
+	ImmType:   75,
 }
 
 // Evaluator is an evaluation with its weights and the cumulative material

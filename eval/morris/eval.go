@@ -19,6 +19,8 @@ type Weights struct {
 	MoveMobility, Blocked, MoveThreat, MoveDouble, OpenMill, NoMoves int
 	// flying phase (a side with 3 pieces)
 	FlyThreat, FlyDouble int
+	// lines with one own piece and two empty nodes, placement and moving
+	PlaceLine, MoveLine int
 }
 
 // Default are the weights the engine plays with.
@@ -27,6 +29,7 @@ var Default = Weights{
 	PlaceMill: 120, PlaceThreat: 180, PlaceDouble: 350, PlaceMobility: 45, PlaceJunction: 75,
 	MoveMobility: 35, Blocked: 45, MoveThreat: 220, MoveDouble: 600, OpenMill: 160, NoMoves: 700,
 	FlyThreat: 300, FlyDouble: 900,
+	PlaceLine: 600,
 }
 
 var junction [board.Nodes]int
@@ -52,11 +55,15 @@ func (w *Weights) Evaluate(us, them uint32, handUs, handThem int, placing bool) 
 
 // threats is the set of empty nodes where side x could complete a mill with
 // one piece, given the pieces that may arrive there.
-func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32) {
+func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32, lines int) {
 	empty := board.All &^ (x | y)
 	for _, m := range board.Mills {
 		own := x & m
 		switch bits.OnesCount32(own) {
+		case 1:
+			if m&y == 0 {
+				lines++
+			}
 		case 3:
 			closed |= m
 		case 2:
@@ -74,14 +81,15 @@ func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32) {
 			}
 		}
 	}
-	return sq, closed
+	return sq, closed, lines
 }
 
 func (w *Weights) placement(x, y uint32, hx, hy int) int {
 	v := 0
 	empty := board.All &^ (x | y)
-	sq, closed := threats(x, y, false, hx > 0)
+	sq, closed, lines := threats(x, y, false, hx > 0)
 	nt := bits.OnesCount32(sq)
+	v += w.PlaceLine * lines
 	v += w.PlaceMill * bits.OnesCount32(closed) / 3
 	v += w.PlaceThreat * nt
 	if nt >= 2 {
@@ -104,7 +112,7 @@ func (w *Weights) moving(x, y uint32, toMove bool) int {
 	empty := board.All &^ (x | y)
 	fly := nx == 3
 	v := 0
-	sq, closed := threats(x, y, fly, false)
+	sq, closed, lines := threats(x, y, fly, false)
 	nt := bits.OnesCount32(sq)
 	if fly {
 		v += w.FlyThreat * nt
@@ -113,7 +121,7 @@ func (w *Weights) moving(x, y uint32, toMove bool) int {
 		}
 		return v
 	}
-	v += w.MoveThreat * nt
+	v += w.MoveThreat*nt + w.MoveLine*lines
 	if nt >= 2 {
 		v += w.MoveDouble
 	}

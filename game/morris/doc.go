@@ -24,5 +24,14 @@
 //     game-over rules).
 //
 // Run(in, out, cfg) runs a protocol session: it writes "ready", then reads
-// init, newgame [position], move <move>, go [noplay], stop and quit.
+// init, newgame [position], move <move>, go [noplay], stop and quit. go
+// searches in a goroutine while input is read: stop and quit interrupt it,
+// any other command waits for its bestmove and is then processed in order.
+// A line that cannot be used changes nothing.
+//
+// The search uses eval/morris for the evaluation and, through the Endgame
+// interface (cfg.LoadEndgame), the exact databases of book/morris: at the
+// root a covered position is played from the database (fastest win, slowest
+// loss, or a search among the drawing moves), inside the search a covered
+// position is a leaf with its exact value.
 package morris

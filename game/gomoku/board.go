@@ -136,6 +136,10 @@ type Position struct {
 	base int
 	// Quiesce turns on the quiescence search over fours (GenNoisy).
 	Quiesce bool
+	// Taper narrows the candidates with the distance from the search root
+	// (rootN, the stack depth of the root; -1 when unknown).
+	Taper bool
+	rootN int
 	// Candidates overrides DefaultCandidates when positive.
 	Candidates int
 	// LeafVCF is the node budget of the VCF search run by Evaluate when the
@@ -176,6 +180,7 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.base = 0
 	p.wideAt = -1
 	p.vctSide = -1
+	p.rootN = -1
 	p.sum = [2]int32{}
 	p.cnt = [2][ev.NumClasses]int32{}
 	p.empty = w * h

@@ -143,6 +143,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro")
 	fullQ := fs.Bool("full-quiesce", DefaultQuiesce, "quiescence over fours for the full setting")
 	weakQ := fs.Bool("weak-quiesce", false, "quiescence over fours for the weaker setting")
+	fullT := fs.Bool("full-taper", DefaultTaper, "narrower candidates deeper in the tree (full setting)")
+	weakT := fs.Bool("weak-taper", false, "narrower candidates deeper in the tree (weaker setting)")
 	nodes := fs.Uint64("nodes", 0, "node limit per move for both settings (deterministic with -ms large)")
 	fullCands := fs.Int("full-cands", 0, "candidate width of the full setting (0: default)")
 	weakCands := fs.Int("weak-cands", 0, "candidate width of the weaker setting (0: default)")
@@ -182,6 +184,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	strong.Brain.MaxNodes, weak.Brain.MaxNodes = *nodes, *nodes
 	strong.Brain.Candidates, weak.Brain.Candidates = *fullCands, *weakCands
 	strong.Brain.Quiesce, weak.Brain.Quiesce = *fullQ, *weakQ
+	strong.Brain.Taper, weak.Brain.Taper = *fullT, *weakT
 	weak.Brain.NoVCT = !*weakVCT
 	weak.Brain.LeafVCF = *weakLeaf
 	strong.Brain.LeafVCF = *fullLeaf

@@ -111,6 +111,15 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	if p.Candidates > 0 {
 		limit = p.Candidates
 	}
+	if p.Taper && p.rootN >= 0 {
+		// narrower deeper in the tree
+		switch d := p.n - p.rootN; {
+		case d >= 4:
+			limit = max(limit/2, 8)
+		case d >= 2:
+			limit = max(limit*2/3, 8)
+		}
+	}
 	if len(buf) > limit {
 		// partial selection of the best by value
 		for i := 0; i < limit; i++ {

@@ -29,6 +29,8 @@ type Brain struct {
 	Candidates int
 	// Quiesce turns on the quiescence search over fours.
 	Quiesce bool
+	// Taper narrows the candidate moves deeper in the tree.
+	Taper bool
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 
@@ -38,7 +40,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, Quiesce: DefaultQuiesce,
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -60,6 +62,9 @@ const vctMaxDepth = 15
 
 // DefaultQuiesce is the quiescence setting of a new brain.
 const DefaultQuiesce = false
+
+// DefaultTaper is the candidate tapering of a new brain.
+const DefaultTaper = false
 
 // DefaultLeafVCF is the leaf VCF budget of a new brain.
 const DefaultLeafVCF = 0
@@ -164,12 +169,15 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	b.E.OnInfo = b.onInfo
 	p.LeafVCF = b.LeafVCF
 	p.Quiesce = b.Quiesce
+	p.Taper = b.Taper
+	p.rootN = p.n
 	p.wideAt = -1
 	if len(rootMoves) > 0 {
 		p.wideAt = p.n
 	}
 	res := b.E.Search(p, lim)
 	p.wideAt = -1
+	p.rootN = -1
 	if res.Move == engine.NoMove || !pos.IsLegal(res.Move) {
 		if len(rootMoves) > 0 {
 			return rootMoves[0]

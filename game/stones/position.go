@@ -212,7 +212,7 @@ type Position struct {
 }
 
 // DefaultQCrit is the default quiescence setting (see SetQuiescence).
-const DefaultQCrit = 2
+const DefaultQCrit = 3
 
 // ErrBadBoard reports a board that cannot be a Game of Stones position.
 var ErrBadBoard = errors.New("stones: bad board")

@@ -105,7 +105,7 @@ func VCFPositions(minFours int) []*Position {
 }
 
 func vcfCommand(w io.Writer) int {
-	ps := VCFPositions(3)
+	ps := VCFPositions(2)
 	var nodes uint64
 	var total time.Duration
 	wins := 0
@@ -128,6 +128,24 @@ func vcfCommand(w io.Writer) int {
 	}
 	fmt.Fprintf(w, "vcf total: %d positions, %d solved, %d nodes, %.3f ms, %.0f nodes/s\n", len(ps), wins, nodes,
 		float64(total.Microseconds())/1000, nps)
+	// the other side's search, mostly a full proof that there is no VCF
+	nodes, total = 0, 0
+	wins = 0
+	for _, p := range ps {
+		p.ClearVCF()
+		t0 := time.Now()
+		r := p.OpponentVCF(1<<22, 0)
+		total += time.Since(t0)
+		nodes += r.Nodes
+		if r.Win {
+			wins++
+		}
+	}
+	if total > 0 {
+		nps = float64(nodes) / total.Seconds()
+	}
+	fmt.Fprintf(w, "vcf defender side: %d positions, %d with a VCF, %d nodes, %.3f ms, %.0f nodes/s\n", len(ps), wins,
+		nodes, float64(total.Microseconds())/1000, nps)
 	return 0
 }
 

@@ -1,0 +1,204 @@
+package kalah
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// AgentConfig configures the tournament agent.
+type AgentConfig struct {
+	MoveTime time.Duration // budget per move (hard limit); the soft limit is a share of it
+	Depth    int           // fixed depth instead of time (0: time)
+	Nodes    uint64        // node limit (0: none)
+	Threads  int
+	HashMiB  int
+	Log      io.Writer // per-move log; nil for none
+	DB       *DB       // endgame database, or nil
+	// Book, if set, answers positions it knows (the first two plies).
+	Book func(*Position) (engine.Move, bool)
+}
+
+// Agent plays one match of the Kalah tournament engine's protocol.
+type Agent struct {
+	cfg   AgentConfig
+	eng   *engine.Engine
+	pos   *Position
+	me    int // our board side
+	moves int // moves (including a swap) seen this game
+	out   *bufio.Writer
+}
+
+// NewAgent prepares an agent writing its answers to out.
+func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
+	if cfg.HashMiB <= 0 {
+		cfg.HashMiB = 64
+	}
+	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
+		cfg.MoveTime = time.Second
+	}
+	e := engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, LMR: true, AspWindow: 24})
+	a := &Agent{cfg: cfg, eng: e, out: bufio.NewWriter(out)}
+	a.reset(South)
+	return a
+}
+
+func (a *Agent) reset(side int) {
+	a.pos = New(Tournament)
+	a.pos.SetDB(a.cfg.DB)
+	a.me = side
+	a.moves = 0
+	a.eng.NewGame()
+}
+
+func (a *Agent) logf(format string, args ...any) {
+	if a.cfg.Log != nil {
+		fmt.Fprintf(a.cfg.Log, format+"\n", args...)
+	}
+}
+
+// Run reads engine messages from in until END or end of input. It returns
+// nil in both cases; only a write error is reported.
+func (a *Agent) Run(in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for sc.Scan() {
+		done, err := a.Handle(sc.Text())
+		if err != nil {
+			return err
+		}
+		if done {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Handle processes one message. It reports true after END.
+func (a *Agent) Handle(line string) (bool, error) {
+	line = strings.TrimRight(line, "\r\n ")
+	f := strings.Split(line, ";")
+	switch f[0] {
+	case "START":
+		if len(f) != 2 || (f[1] != "North" && f[1] != "South") {
+			a.logf("ignored malformed line %q", line)
+			return false, nil
+		}
+		side := South
+		if f[1] == "North" {
+			side = North
+		}
+		a.reset(side)
+		a.logf("new match as %s", f[1])
+		if side == South {
+			return false, a.play()
+		}
+	case "CHANGE":
+		if len(f) != 4 {
+			a.logf("ignored malformed line %q", line)
+			return false, nil
+		}
+		return false, a.change(f[1], f[2], f[3])
+	case "END":
+		a.logf("game over")
+		return true, nil
+	default:
+		a.logf("ignored unknown line %q", line)
+	}
+	return false, nil
+}
+
+func (a *Agent) change(mv, state, turn string) error {
+	if turn != "YOU" && turn != "OPP" && turn != "END" {
+		a.logf("ignored CHANGE with turn %q", turn)
+		return nil
+	}
+	pits, err := ParseState(state, Tournament.Holes)
+	if err != nil {
+		a.logf("ignored CHANGE: %v", err)
+		return nil
+	}
+	m, err := ParseMove(mv, Tournament.Holes)
+	if err != nil {
+		a.logf("ignored CHANGE: %v", err)
+		return nil
+	}
+	if m == Swap {
+		// The opponent swapped: we started as South and are North now.
+		a.me = North
+	}
+	// Follow the move on our board when it is legal, then trust the
+	// engine's state over our own bookkeeping.
+	if a.pos.Legal(m) {
+		a.pos.Play(m)
+	}
+	a.moves++
+	toMove := a.me
+	if turn == "OPP" {
+		toMove = 1 - a.me
+	}
+	if pits != a.pos.Pits() || (turn != "END" && a.pos.ToMove() != toMove) {
+		a.logf("state differs from ours; adopting %s", state)
+		swapAvail := a.moves == 1 && toMove == North && m != Swap
+		if err := a.pos.SetState(pits, toMove, a.pos.Swapped(), false, swapAvail); err != nil {
+			a.logf("ignored CHANGE: %v", err)
+			return nil
+		}
+	}
+	if turn == "YOU" {
+		return a.play()
+	}
+	return nil
+}
+
+// play searches and answers one move.
+func (a *Agent) play() error {
+	if a.pos.Over() {
+		a.logf("asked to move in a finished game")
+		return nil
+	}
+	start := time.Now()
+	var m engine.Move
+	src := "search"
+	var res engine.Result
+	if a.cfg.Book != nil {
+		if bm, ok := a.cfg.Book(a.pos); ok && a.pos.Legal(bm) {
+			m, src = bm, "book"
+		}
+	}
+	if m == engine.NoMove {
+		lim := engine.Limits{Depth: a.cfg.Depth, Nodes: a.cfg.Nodes}
+		if a.cfg.MoveTime > 0 {
+			lim.Hard = a.cfg.MoveTime
+			lim.Soft = a.cfg.MoveTime * 35 / 100
+		}
+		res = a.eng.Search(a.pos, lim)
+		m = res.Move
+	}
+	if !a.pos.Legal(m) { // cannot happen; never send an illegal move
+		var buf [MaxHoles + 2]engine.Move
+		m = a.pos.GenMoves(buf[:0])[0]
+	}
+	a.logf("%s %s to move: %s (%s) depth %d score %d nodes %d time %v", a.pos.State(),
+		sideName(a.pos.ToMove()), a.pos.MoveString(m), src, res.Depth, res.Score, res.Nodes, time.Since(start))
+	if m == Swap {
+		fmt.Fprint(a.out, "SWAP\n")
+		a.pos.Play(Swap)
+		a.me = South
+		a.moves++
+	} else {
+		fmt.Fprintf(a.out, "MOVE;%d\n", m)
+	}
+	return a.out.Flush()
+}
+
+func sideName(s int) string {
+	if s == North {
+		return "North"
+	}
+	return "South"
+}

@@ -1,0 +1,192 @@
+package kalah
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// replay feeds the engine's messages of a recorded session to the agent and
+// checks that it answers exactly when it is its turn, with a legal move.
+func replay(t *testing.T, path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	a := NewAgent(AgentConfig{Depth: 4, Threads: 1, HashMiB: 4}, &out)
+	answers := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(line, "<- ") {
+			continue
+		}
+		msg := strings.TrimPrefix(line, "<- ")
+		out.Reset()
+		done, err := a.Handle(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours := out.String()
+		yourTurn := strings.HasSuffix(msg, ";YOU") || msg == "START;South"
+		if !yourTurn {
+			if ours != "" {
+				t.Fatalf("answered %q to %q", ours, msg)
+			}
+			continue
+		}
+		if strings.Count(ours, "\n") != 1 {
+			t.Fatalf("want one line after %q, got %q", msg, ours)
+		}
+		answers++
+		ans := strings.TrimSuffix(ours, "\n")
+		if ans == "SWAP" {
+			if a.moves != 2 {
+				t.Fatalf("swap at move %d", a.moves)
+			}
+			continue
+		}
+		m, err := ParseMove(strings.TrimPrefix(ans, "MOVE;"), 7)
+		if err != nil || !strings.HasPrefix(ans, "MOVE;") {
+			t.Fatalf("bad answer %q", ans)
+		}
+		if !a.pos.Legal(m) {
+			t.Fatalf("illegal answer %q in %s", ans, a.pos.State())
+		}
+		if done {
+			t.Fatal("done before END")
+		}
+	}
+	if answers < 20 {
+		t.Fatalf("only %d answers", answers)
+	}
+}
+
+func TestReplayNorthSwaps(t *testing.T) {
+	replay(t, "../../../shared/reference/transcripts/kalah-north-swaps.log")
+}
+
+func TestReplaySouthSwapped(t *testing.T) {
+	replay(t, "../../../shared/reference/transcripts/kalah-south-swapped.log")
+}
+
+// Two agents play a whole game through the protocol, with a small referee.
+func TestSelfPlayThroughProtocol(t *testing.T) {
+	var outS, outN bytes.Buffer
+	ag := [2]*Agent{
+		NewAgent(AgentConfig{Depth: 5, HashMiB: 4}, &outS),
+		NewAgent(AgentConfig{Depth: 3, HashMiB: 4}, &outN),
+	}
+	outs := [2]*bytes.Buffer{&outS, &outN}
+	ref := New(Tournament)
+	player := [2]int{South, North} // player i plays board side player[i]
+	send := func(i int, msg string) {
+		if _, err := ag[i].Handle(msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(0, "START;South")
+	send(1, "START;North")
+	for ply := 0; ply < 400 && !ref.Over(); ply++ {
+		side := ref.ToMove()
+		i := 0
+		if player[1] == side {
+			i = 1
+		}
+		sc := bufio.NewScanner(outs[i])
+		if !sc.Scan() {
+			t.Fatalf("ply %d: player %d silent", ply, i)
+		}
+		ans := sc.Text()
+		outs[i].Reset()
+		var mv string
+		if ans == "SWAP" {
+			if err := ref.Play(Swap); err != nil {
+				t.Fatal(err)
+			}
+			player[0], player[1] = player[1], player[0]
+			// the original starter (now North) moves next
+			send(1-i, "CHANGE;SWAP;"+ref.State()+";YOU")
+			continue
+		}
+		mv = strings.TrimPrefix(ans, "MOVE;")
+		m, err := ParseMove(mv, 7)
+		if err != nil {
+			t.Fatalf("bad answer %q", ans)
+		}
+		if err := ref.Play(m); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+		for j := 0; j < 2; j++ {
+			turn := "OPP"
+			if ref.Over() {
+				turn = "END"
+			} else if ref.ToMove() == player[j] {
+				turn = "YOU"
+			}
+			send(j, "CHANGE;"+mv+";"+ref.State()+";"+turn)
+		}
+	}
+	if !ref.Over() {
+		t.Fatal("game did not end")
+	}
+	for j := 0; j < 2; j++ {
+		if done, _ := ag[j].Handle("END"); !done {
+			t.Fatal("END not honoured")
+		}
+	}
+}
+
+func TestMalformedInput(t *testing.T) {
+	var out bytes.Buffer
+	a := NewAgent(AgentConfig{Depth: 3, HashMiB: 4}, &out)
+	for _, l := range []string{"", "START", "START;East", "CHANGE;1", "CHANGE;9;1,2;YOU",
+		"CHANGE;x;8,7,7,7,7,7,7,0,7,0,8,8,8,8,8,1;YOU", "CHANGE;1;8,7,7,7,7,7,7,0,7,0,8,8,8,8,8,1;MAYBE",
+		"CHANGE;1;8,7,7,7,7,7,7,0,7,0,8,8,8,8,8,9;YOU", "garbage;;;", "MOVE;1"} {
+		if done, err := a.Handle(l); done || err != nil {
+			t.Fatalf("%q: done=%v err=%v", l, done, err)
+		}
+	}
+	if out.Len() != 0 {
+		t.Fatalf("answered malformed input: %q", out.String())
+	}
+	// a good message still works afterwards
+	a.Handle("START;North")
+	a.Handle("CHANGE;2;8,7,7,7,7,7,7,0,7,0,8,8,8,8,8,1;YOU")
+	if l := out.String(); !strings.HasPrefix(l, "MOVE;") && l != "SWAP\n" {
+		t.Fatalf("no answer after recovering: %q", l)
+	}
+}
+
+// End of input without END ends the session cleanly.
+func TestRunEOF(t *testing.T) {
+	var out bytes.Buffer
+	a := NewAgent(AgentConfig{Depth: 2, HashMiB: 4}, &out)
+	if err := a.Run(strings.NewReader("START;South\n")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "MOVE;") {
+		t.Fatalf("no first move: %q", out.String())
+	}
+}
+
+func FuzzAgentHandle(f *testing.F) {
+	for _, s := range []string{"START;South", "START;North", "CHANGE;2;8,7,7,7,7,7,7,0,7,0,8,8,8,8,8,1;YOU",
+		"CHANGE;SWAP;8,7,7,7,7,7,7,0,7,0,8,8,8,8,8,1;YOU", "END", "CHANGE;1;0,0,0,0,0,0,0,49,0,0,0,0,0,0,0,49;END"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var out bytes.Buffer
+		a := NewAgent(AgentConfig{Depth: 1, HashMiB: 1}, &out)
+		a.Handle("START;North")
+		for _, l := range strings.Split(s, "\n") {
+			a.Handle(l)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if l != "" && l != "SWAP" && !strings.HasPrefix(l, "MOVE;") {
+				t.Fatalf("bad output line %q", l)
+			}
+		}
+	})
+}

@@ -1,0 +1,168 @@
+package kalah
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// margin is an independent full search with the real rules: the final
+// store difference (mover minus opponent) reachable from p under perfect play.
+func margin(p *Position) int { return marginMemo(p, map[uint64]int{}) }
+
+func marginMemo(p *Position, memo map[uint64]int) int {
+	me := p.ToMove()
+	if p.Over() {
+		return p.Store(me) - p.Store(1-me)
+	}
+	if v, ok := memo[p.Hash()]; ok {
+		return v
+	}
+	var buf [MaxHoles + 2]engine.Move
+	best := -1000
+	for _, m := range p.GenMoves(buf[:0]) {
+		p.Make(m)
+		v := marginMemo(p, memo)
+		if p.ToMove() != me && !p.Over() {
+			v = -v
+		} else if p.Over() {
+			v = p.Store(me) - p.Store(1-me)
+		}
+		p.Unmake(m)
+		best = max(best, v)
+	}
+	memo[p.Hash()] = best
+	return best
+}
+
+func randomPosition(r *rand.Rand, rules Rules, inHoles int) *Position {
+	p := New(rules)
+	var pits [2*MaxHoles + 2]uint8
+	h := rules.Holes
+	for s := 0; s < inHoles; s++ {
+		i := r.IntN(2 * h)
+		if i >= h {
+			i++
+		}
+		pits[i]++
+	}
+	rest := rules.Total() - inHoles
+	pits[h] = uint8(rest / 2)
+	pits[2*h+1] = uint8(rest - rest/2)
+	p.SetState(pits, r.IntN(2), false, false, false)
+	return p
+}
+
+func TestDBMatchesSearch(t *testing.T) {
+	for _, ce := range []bool{false, true} {
+		db, err := Build(6, 8, ce)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := Raw(6, 4)
+		rules.CaptureEmpty = ce
+		r := rand.New(rand.NewPCG(3, uint64(len(db.vals))))
+		checked := 0
+		for i := 0; i < 300; i++ {
+			p := randomPosition(r, rules, 1+r.IntN(8))
+			if p.Over() {
+				continue
+			}
+			me := p.ToMove()
+			want := margin(p) - (p.Store(me) - p.Store(1-me))
+			if got := db.Value(p); got != want {
+				t.Fatalf("capture-empty=%v %s (%d to move): db %d, search %d", ce, p.State(), me, got, want)
+			}
+			checked++
+		}
+		if checked < 200 {
+			t.Fatalf("only %d positions checked", checked)
+		}
+	}
+}
+
+func TestDBRoundTrip(t *testing.T) {
+	db, err := Build(7, 6, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := db.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "db")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db2, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db2.k != 6 || db2.holes != 7 || !bytes.Equal(int8Bytes(db.vals), int8Bytes(db2.vals)) {
+		t.Fatal("database changed in the round trip")
+	}
+	if err := os.WriteFile(path, buf.Bytes()[:100], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err == nil {
+		t.Fatal("truncated database accepted")
+	}
+}
+
+func int8Bytes(v []int8) []byte {
+	b := make([]byte, len(v))
+	for i, x := range v {
+		b[i] = byte(x)
+	}
+	return b
+}
+
+// The database in Terminal gives exact results: with it a shallow search
+// sees the same outcome as a deep one without it.
+func TestDBInTerminal(t *testing.T) {
+	db, err := Build(7, 8, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 50; i++ {
+		p := randomPosition(r, Raw(7, 7), 8)
+		p.pits[7], p.pits[15] = 45, 45 // a close game: outcome depends on the holes
+		p.rehash()
+		if p.Over() {
+			continue
+		}
+		want := margin(p)
+		p.SetDB(db)
+		over, s := p.Terminal()
+		if !over || s != sign(want) {
+			t.Fatalf("%s: terminal %v %d, want %d", p.State(), over, s, sign(want))
+		}
+	}
+}
+
+// The solver agrees with plain minimax on small boards, with and without a
+// database, under both capture rules.
+func TestSolverSmallBoards(t *testing.T) {
+	for _, ce := range []bool{false, true} {
+		for _, hs := range [][2]int{{3, 2}, {3, 3}, {4, 2}} {
+			rules := Raw(hs[0], hs[1])
+			rules.CaptureEmpty = ce
+			want := margin(New(rules))
+			db, _ := Build(hs[0], 4, ce)
+			for _, d := range []*DB{nil, db} {
+				s, err := NewSolver(hs[0], ce, d, 16)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := s.SolveStart(hs[1]).Value; got != want {
+					t.Fatalf("Kalah(%d,%d) capture-empty=%v db=%v: solver %d, minimax %d", hs[0], hs[1], ce, d != nil, got, want)
+				}
+			}
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strings"
@@ -247,4 +249,38 @@ func FuzzSession(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestAnswerFlushedAtOnce talks to a session through pipes: every answer
+// must arrive while the input is still open.
+func TestAnswerFlushedAtOnce(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- stones.Run(inR, outW, testConfig()) }()
+	rd := bufio.NewReader(outR)
+	p := stones.NewGame()
+	fmt.Fprintln(inW, `{"Color":1}`)
+	for i := 0; i < 3; i++ {
+		fmt.Fprintln(inW, string(p.AppendRequest(nil)))
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := stones.DecodeResponse([]byte(line))
+		if err != nil || !p.IsLegal(m) {
+			t.Fatalf("answer %q", line)
+		}
+		// play the answer and a reply for the opponent
+		p.Make(m)
+		var buf [engine.MaxMoves]engine.Move
+		for p.SideToMove() != stones.White {
+			p.Make(p.GenMoves(buf[:0])[0])
+		}
+		p = p.Copy()
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatalf("end of input: %v", err)
+	}
 }

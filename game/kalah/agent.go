@@ -41,7 +41,9 @@ func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
 		cfg.MoveTime = time.Second
 	}
-	e := engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, LMR: true, AspWindow: 24})
+	opt := SearchOptions
+	opt.Threads = cfg.Threads
+	e := engine.New(cfg.HashMiB, opt)
 	a := &Agent{cfg: cfg, eng: e, out: bufio.NewWriter(out)}
 	a.reset(South)
 	return a
@@ -202,3 +204,6 @@ func sideName(s int) string {
 	}
 	return "South"
 }
+
+// SearchOptions are the engine options the agent and the bench use.
+var SearchOptions = engine.Options{LMR: true, AspWindow: 24}

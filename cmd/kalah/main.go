@@ -1,0 +1,235 @@
+// Command kalah is Pentad's agent for the Kalah tournament engine.
+//
+//	kalah [-movetime 1s] [-threads N] [-log FILE]   play through the protocol on stdin/stdout
+//	kalah perft [-raw] [-holes H -seeds S] [-divide] N
+//	kalah bench [-depth D]
+//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K]
+//	kalah book build [-k K] [-out FILE]            endgame database
+//	kalah book opening [-time 60s]                 opening book source
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/pentad-ai/pentad/bench"
+	kbook "github.com/pentad-ai/pentad/book/kalah"
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/kalah"
+)
+
+func main() {
+	args := os.Args[1:]
+	if len(args) > 0 {
+		switch args[0] {
+		case "perft":
+			os.Exit(perft(args[1:]))
+		case "bench":
+			os.Exit(benchCmd(args[1:]))
+		case "solve":
+			os.Exit(solve(args[1:]))
+		case "book":
+			os.Exit(book(args[1:]))
+		}
+	}
+	os.Exit(play(args))
+}
+
+func exeDir() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "."
+	}
+	return filepath.Dir(exe)
+}
+
+// loadDB loads the database next to the executable, or builds a small one.
+func loadDB(path string, k int) *kalah.DB {
+	if path == "" {
+		path = filepath.Join(exeDir(), kbook.DefaultDBName)
+	}
+	if db, err := kalah.Load(path); err == nil && db.Holes() == 7 {
+		return db
+	}
+	db, err := kalah.Build(7, k, false)
+	if err != nil {
+		return nil
+	}
+	return db
+}
+
+func play(args []string) int {
+	fs := flag.NewFlagSet("kalah", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // the tournament engine never reads stderr
+	movetime := fs.Duration("movetime", time.Second, "time per move")
+	depth := fs.Int("depth", 0, "fixed search depth instead of time")
+	nodes := fs.Uint64("nodes", 0, "node limit per move")
+	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
+	hash := fs.Int("hash", 64, "transposition table MiB")
+	logPath := fs.String("log", "", "write a per-move log to this file")
+	dbPath := fs.String("db", "", "endgame database (default: "+kbook.DefaultDBName+" next to the executable)")
+	dbK := fs.Int("dbk", 8, "seeds covered by the in-memory database when no file is found (0: none)")
+	noBook := fs.Bool("nobook", false, "do not use the opening book")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg := kalah.AgentConfig{MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash}
+	if *depth > 0 || *nodes > 0 {
+		cfg.MoveTime = 0
+	}
+	if *logPath != "" {
+		if f, err := os.OpenFile(*logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
+			defer f.Close()
+			cfg.Log = f
+		}
+	}
+	if *dbK > 0 || *dbPath != "" {
+		cfg.DB = loadDB(*dbPath, *dbK)
+	}
+	if !*noBook {
+		cfg.Book = kbook.Lookup
+	}
+	a := kalah.NewAgent(cfg, os.Stdout)
+	if err := a.Run(os.Stdin); err != nil {
+		return 1
+	}
+	return 0
+}
+
+func perft(args []string) int {
+	fs := flag.NewFlagSet("kalah perft", flag.ExitOnError)
+	raw := fs.Bool("raw", false, "raw rules (no pie rule, no first-move rule)")
+	holes := fs.Int("holes", 7, "holes per side")
+	seeds := fs.Int("seeds", 7, "seeds per hole")
+	divide := fs.Bool("divide", false, "print the count below each first move")
+	fs.Parse(args)
+	depth := 9
+	if fs.NArg() > 0 {
+		d, err := strconv.Atoi(fs.Arg(0))
+		if err != nil || d < 1 {
+			fmt.Fprintln(os.Stderr, "kalah perft: depth must be a positive number")
+			return 2
+		}
+		depth = d
+	}
+	r := kalah.Tournament
+	r.Holes, r.Seeds = *holes, *seeds
+	if *raw {
+		r = kalah.Raw(*holes, *seeds)
+	}
+	if err := r.Validate(); err != nil {
+		fmt.Fprintln(os.Stderr, "kalah perft:", err)
+		return 2
+	}
+	fmt.Printf("Kalah(%d,%d) pie=%v first-move-rule=%v\n", r.Holes, r.Seeds, r.Pie, r.FirstMoveRule)
+	if *divide {
+		p := kalah.New(r)
+		bench.PrintDivide(os.Stdout, bench.Divide(p, depth, p.MoveString))
+		return 0
+	}
+	bench.RunPerft(os.Stdout, func(d int) uint64 { return kalah.Perft(kalah.New(r), d) }, depth)
+	return 0
+}
+
+// BenchPositions are the bench's fixed positions: the start and positions
+// reached by fixed move sequences.
+func benchPositions() []engine.Position {
+	var ps []engine.Position
+	for _, seq := range [][]engine.Move{{}, {3}, {1, kalah.Swap}, {4, 5, 2}, {2, 1, 7, 3, 6}, {6, 6, 1, 2, 5, 4, 3}} {
+		p := kalah.New(kalah.Tournament)
+		for _, m := range seq {
+			if p.Legal(m) {
+				p.Play(m)
+			}
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+func benchCmd(args []string) int {
+	fs := flag.NewFlagSet("kalah bench", flag.ExitOnError)
+	depth := fs.Int("depth", 14, "search depth")
+	fs.Parse(args)
+	rep := bench.Search(benchPositions(), *depth, 64, kalah.SearchOptions)
+	rep.Print(os.Stdout, "kalah")
+	return 0
+}
+
+func solve(args []string) int {
+	fs := flag.NewFlagSet("kalah solve", flag.ExitOnError)
+	holes := fs.Int("holes", 6, "holes per side")
+	seeds := fs.Int("seeds", 4, "seeds per hole")
+	capture := fs.String("capture", "standard", "capture rule: standard or empty")
+	k := fs.Int("k", 14, "endgame database: seeds in holes covered (0: none)")
+	bits := fs.Int("tt", 24, "bound table size, log2 entries")
+	fs.Parse(args)
+	ce := *capture == "empty"
+	if !ce && *capture != "standard" {
+		fmt.Fprintln(os.Stderr, "kalah solve: -capture is standard or empty")
+		return 2
+	}
+	if err := kalah.Raw(*holes, *seeds).Validate(); err != nil {
+		fmt.Fprintln(os.Stderr, "kalah solve:", err)
+		return 2
+	}
+	t0 := time.Now()
+	var db *kalah.DB
+	if *k > 0 {
+		var err error
+		if db, err = kalah.Build(*holes, *k, ce); err != nil {
+			fmt.Fprintln(os.Stderr, "kalah solve:", err)
+			return 1
+		}
+		fmt.Printf("database: %d holes, K=%d, %d entries, built in %.2f s\n", *holes, *k, db.Entries(), time.Since(t0).Seconds())
+	}
+	s, err := kalah.NewSolver(*holes, ce, db, *bits)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kalah solve:", err)
+		return 2
+	}
+	r := s.SolveStart(*seeds)
+	fmt.Printf("Kalah(%d,%d) %s capture: first player wins by %d (negative: loses)\n", *holes, *seeds, *capture, r.Value)
+	fmt.Printf("search %.2f s, %d nodes; total %.2f s\n", r.Time.Seconds(), r.Nodes, time.Since(t0).Seconds())
+	return 0
+}
+
+func book(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: kalah book build [-k K] [-out FILE] | kalah book opening [-time D]")
+		return 2
+	}
+	switch args[0] {
+	case "build":
+		fs := flag.NewFlagSet("kalah book build", flag.ExitOnError)
+		k := fs.Int("k", 14, "seeds in holes covered")
+		out := fs.String("out", filepath.Join(exeDir(), kbook.DefaultDBName), "output file")
+		fs.Parse(args[1:])
+		t0 := time.Now()
+		db, err := kbook.BuildDB(*out, *k)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kalah book build:", err)
+			return 1
+		}
+		fmt.Printf("wrote %s: K=%d, %d entries (%d bytes), %.1f s\n", *out, db.K(), db.Entries(), db.Entries(), time.Since(t0).Seconds())
+	case "opening":
+		fs := flag.NewFlagSet("kalah book opening", flag.ExitOnError)
+		d := fs.Duration("time", 60*time.Second, "search time per position")
+		k := fs.Int("dbk", 10, "endgame database K used by the searches")
+		fs.Parse(args[1:])
+		db, _ := kalah.Build(7, *k, false)
+		entries := kbook.BuildOpening(*d, bench.PhysicalCores(), db, os.Stderr)
+		if err := kbook.WriteOpening(os.Stdout, entries); err != nil {
+			return 1
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "kalah book: unknown command", args[0])
+		return 2
+	}
+	return 0
+}

@@ -107,14 +107,22 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 		if tooLong {
 			return nil, err
 		}
-		return bytes.TrimSpace(buf), err
+		return bytes.TrimPrefix(bytes.TrimSpace(buf), []byte("\xef\xbb\xbf")), err
 	}
 }
 
 // Handle processes one decoded message.
 func (s *Session) Handle(m Message) error {
+	isRequest := m.Board != nil || m.AllowedMoves != nil
+	if isRequest && m.Color != nil && m.Color.Set && (m.Color.V == 1 || m.Color.V == -1) {
+		// a colour inside a request: take it, keep the game
+		s.colour = White
+		if m.Color.V == -1 {
+			s.colour = Black
+		}
+	}
 	switch {
-	case m.Board != nil || m.AllowedMoves != nil:
+	case isRequest:
 		return s.request(m)
 	case m.Move != nil || m.Player != nil || m.Winner != nil:
 		s.processed(m)

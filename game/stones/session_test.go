@@ -168,7 +168,7 @@ func TestSessionRobustness(t *testing.T) {
 	start := `{"Board":{"state":[[5,5,5,5,-5,0,0,0,0],[-5,6,6,6,-6,-5,0,0,0],[-5,-6,7,7,-7,-6,-5,0,0],[-5,-6,-7,5,-5,-7,-6,-5,0],[-5,-6,-7,-5,0,5,7,6,5],[0,5,6,7,5,-5,7,6,5],[0,0,5,6,7,-7,-7,6,5],[0,0,0,5,6,-6,-6,-6,5],[0,0,0,0,5,-5,-5,-5,-5]]},"AllowedMoves":[1],"Extra":{"a":[1,2]}}`
 	pretty := "{\n  \"Board\": {\"state\": [[5,5,5,5,-5,0,0,0,0],[-5,6,6,6,-6,-5,0,0,0],[-5,-6,7,7,-7,-6,-5,0,0],\n[-5,-6,-7,5,-5,-7,-6,-5,0],[-5,-6,-7,-5,0,5,7,6,5],[0,5,6,7,5,-5,7,6,5],[0,0,5,6,7,-7,-7,6,5],[0,0,0,5,6,-6,-6,-6,5],[0,0,0,0,5,-5,-5,-5,-5]]},\n  \"AllowedMoves\": [\"1\"]\n}"
 	input := strings.Join([]string{
-		"garbage", "", "{", "}", "[1,2,3]", `{"Color":"x"}`, `{"Color":1}`, `{"Color":"1"}`,
+		"garbage", "", "{", "}", "\xef\xbb\xbf{\"Color\":1}", "[1,2,3]", `{"Color":"x"}`, `{"Color":1}`, `{"Color":"1"}`,
 		`{"Board":5}`, `{"Board":{"state":[[1]]},"AllowedMoves":[1]}`, // unusable board: answered from history
 		start, `{"Board":{"state":[[0]]}`, pretty, strings.Repeat("x", stones.MaxLine+10),
 		`{"Player":"1","Move":{"Type":"0"},"Winner":"0"}`, `{"Player":1,"Move":{"Type":0,"From":null,"To":null},"Winner":0}`,

@@ -287,7 +287,7 @@ func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 		pos.Make(m)
 		history = append(history, m)
 	}
-	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	clocks := NewClocks(s)
 	asked := [2]bool{}
 	for {
 		if over, w, why := pos.Status(); over {
@@ -325,7 +325,7 @@ func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 		asked[c] = true
 		t0 := time.Now()
 		send(c, lines...)
-		ans, err := gomokuAnswer(procs[c], clocks[c].Deadline(t0, s.Tolerance), logf(c, "->"))
+		ans, err := gomokuAnswer(procs[c], clocks[c].Deadline(t0), logf(c, "->"))
 		el := time.Since(t0)
 		if err != nil {
 			if ctx.Err() != nil {

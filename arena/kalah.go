@@ -139,11 +139,11 @@ func (k *KalahRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		return rec
 	}
 
-	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	clocks := NewClocks(s)
 	for !pos.Over() {
 		c := mover()
 		t0 := time.Now()
-		line, err := procs[c].ReadLine(clocks[c].Deadline(t0, s.Tolerance))
+		line, err := procs[c].ReadLine(clocks[c].Deadline(t0))
 		el := time.Since(t0)
 		if err != nil {
 			if ctx.Err() != nil {

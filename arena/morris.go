@@ -189,7 +189,7 @@ func (r *MorrisRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 			send(c, "move "+morris.FormatMove(m, r.Names))
 		}
 	}
-	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	clocks := NewClocks(s)
 	stopGrace := 200 * time.Millisecond
 	if s.Tolerance > stopGrace {
 		stopGrace = s.Tolerance
@@ -208,10 +208,9 @@ func (r *MorrisRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 		c := pos.Side()
 		t0 := time.Now()
 		send(c, "go")
-		budget := clocks[c].Budget()
 		stopAt := time.Time{}
-		if budget >= 0 {
-			stopAt = t0.Add(budget)
+		if budget, limited := clocks[c].Budget(); limited {
+			stopAt = t0.Add(budget + s.Tolerance)
 		}
 		stopped := false
 		var line string

@@ -190,7 +190,7 @@ func (q *QuoridorRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 	})
 	defer stop()
 	const other = 2 * time.Second
-	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	clocks := NewClocks(s)
 
 	// command sends line and reads the response: the first non-blank line,
 	// or with genmove the first line beginning with "=".
@@ -207,7 +207,7 @@ func (q *QuoridorRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		t0 := time.Now()
 		deadline := t0.Add(other + s.Tolerance)
 		if genmove {
-			deadline = clocks[c].Deadline(t0, s.Tolerance)
+			deadline = clocks[c].Deadline(t0)
 		}
 		for {
 			l, err := procs[c].ReadLine(deadline)

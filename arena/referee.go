@@ -96,6 +96,7 @@ func ParseTC(s string) (TimeControl, error) {
 // Clock is one side's wall clock.
 type Clock struct {
 	TC   TimeControl
+	Tol  time.Duration // tolerance granted beyond every limit
 	Left time.Duration // remaining game time (meaningful when TC.Game > 0)
 	Used time.Duration // total thinking time so far
 	N    int           // requests answered
@@ -104,42 +105,52 @@ type Clock struct {
 // NewClock starts a full clock.
 func NewClock(tc TimeControl) *Clock { return &Clock{TC: tc, Left: tc.Game} }
 
-// Budget is the time allowed for the next answer.
-func (c *Clock) Budget() time.Duration {
-	var b time.Duration = -1
+// NewClocks starts both sides' clocks of a game with its tolerance.
+func NewClocks(s *Setup) [2]*Clock {
+	var c [2]*Clock
+	for i := range c {
+		c[i] = NewClock(s.TC[i])
+		c[i].Tol = s.Tolerance
+	}
+	return c
+}
+
+// Budget is the time allowed for the next answer (tolerance not included);
+// limited is false when there is no limit at all.
+func (c *Clock) Budget() (b time.Duration, limited bool) {
 	if c.TC.Game > 0 {
-		b = c.Left
+		b, limited = c.Left, true
 	}
 	m := c.TC.Move
 	if c.N == 0 && c.TC.First > 0 {
 		m = c.TC.First
 	}
-	if m > 0 && (b < 0 || m < b) {
-		b = m
+	if m > 0 && (!limited || m < b) {
+		b, limited = m, true
 	}
-	return b
+	return b, limited
 }
 
-// Deadline for an answer requested at start, given a tolerance; zero time
+// Deadline for an answer requested at start, tolerance included; zero time
 // when there is no limit.
-func (c *Clock) Deadline(start time.Time, tolerance time.Duration) time.Time {
-	b := c.Budget()
-	if b < 0 {
+func (c *Clock) Deadline(start time.Time) time.Time {
+	b, limited := c.Budget()
+	if !limited {
 		return time.Time{}
 	}
-	return start.Add(b + tolerance)
+	return start.Add(b + c.Tol)
 }
 
 // Spend charges d to the clock and reports whether it stayed within the
-// limits.
+// limits (plus the tolerance).
 func (c *Clock) Spend(d time.Duration) bool {
-	b := c.Budget()
+	b, limited := c.Budget()
 	c.Used += d
 	c.N++
 	if c.TC.Game > 0 {
 		c.Left -= d
 	}
-	return b < 0 || d <= b
+	return !limited || d <= b+c.Tol
 }
 
 // Setup is what a referee needs to play one game.

@@ -104,14 +104,30 @@ func TestParseTC(t *testing.T) {
 		t.Fatal("accepted 1/2/3")
 	}
 	c := NewClock(TimeControl{Game: 1000e6, Move: 300e6, First: 500e6})
-	if c.Budget() != 500e6 {
-		t.Fatal("first budget", c.Budget())
+	if b, _ := c.Budget(); b != 500e6 {
+		t.Fatal("first budget", b)
 	}
-	if !c.Spend(400e6) || c.Budget() != 300e6 {
-		t.Fatal("second budget", c.Budget())
+	if b, _ := c.Budget(); !c.Spend(400e6) || b != 500e6 {
+		t.Fatal("first move")
+	}
+	if b, _ := c.Budget(); b != 300e6 {
+		t.Fatal("second budget", b)
 	}
 	c.Spend(300e6)
-	if c.Budget() != 300e6 || c.Spend(301e6) {
+	if b, _ := c.Budget(); b != 300e6 || c.Spend(301e6) {
 		t.Fatal("late move accepted")
+	}
+	// Game time ran out: the budget is negative, still limited.
+	if b, limited := c.Budget(); !limited || b >= 0 {
+		t.Fatal("overdrawn clock unlimited", b, limited)
+	}
+	// The tolerance counts in Spend as in Deadline.
+	c = NewClock(TimeControl{Move: 100e6})
+	c.Tol = 50e6
+	if !c.Spend(140e6) || c.Spend(151e6) {
+		t.Fatal("tolerance")
+	}
+	if _, limited := NewClock(TimeControl{}).Budget(); limited {
+		t.Fatal("no limit is limited")
 	}
 }

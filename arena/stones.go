@@ -243,7 +243,7 @@ func (r *StonesRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		pos.Make(m)
 		both(r.processed(side, m, winner()))
 	}
-	clocks := [2]*Clock{NewClock(s.TC[0]), NewClock(s.TC[1])}
+	clocks := NewClocks(s)
 	first := true
 	for {
 		if over, w, why := pos.Status(); over {
@@ -253,13 +253,13 @@ func (r *StonesRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		c := pos.SideToMove() // White 0 = colour 0
 		t0 := time.Now()
 		send(c, r.request(pos))
-		deadline := clocks[c].Deadline(t0, s.Tolerance)
+		deadline := clocks[c].Deadline(t0)
 		if first && clocks[c].TC.First > 0 {
 			// start-up included
-			deadline = started[c].Add(clocks[c].TC.First + s.Tolerance)
+			deadline = started[c].Add(clocks[c].TC.First + clocks[c].Tol)
 		} else if first {
 			clocks[c].N = 1
-			deadline = clocks[c].Deadline(t0, s.Tolerance)
+			deadline = clocks[c].Deadline(t0)
 		}
 		line, err := procs[c].ReadLine(deadline)
 		el := time.Since(t0)

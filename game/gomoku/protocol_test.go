@@ -511,3 +511,37 @@ func TestBookMove(t *testing.T) {
 	c.expect("9,9")
 	c.end()
 }
+
+// TestProtocolSelfPlay plays whole games between two sessions through the
+// protocol, a referee position checking every answer.
+func TestProtocolSelfPlay(t *testing.T) {
+	for _, rule := range []struct {
+		bits string
+		r    Rule
+	}{{"0", Freestyle}, {"4", Renju}, {"8", Caro}} {
+		a := startBrain(t, Options{MaxDepth: 2, MessageInterval: -1})
+		b := startBrain(t, Options{MaxDepth: 2, MessageInterval: -1})
+		for _, c := range []*brainConn{a, b} {
+			c.send("START 15", "INFO rule "+rule.bits)
+			c.expect("OK")
+		}
+		ref, _ := NewPosition(15, 15, rule.r)
+		players := [2]*brainConn{a, b}
+		a.send("BEGIN")
+		for {
+			side := ref.Side()
+			ans := players[side].answer()
+			m, err := ref.ParseMove(ans)
+			if err != nil || !ref.IsLegal(m) {
+				t.Fatalf("%v: illegal answer %q\n%s", rule.r, ans, ref)
+			}
+			ref.Make(m)
+			if over, _, _ := ref.Status(); over || ref.Ply() >= 120 {
+				break
+			}
+			players[side^1].send("TURN " + ans)
+		}
+		a.end()
+		b.end()
+	}
+}

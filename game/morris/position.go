@@ -379,6 +379,9 @@ func (p *Position) Status() (over bool, winner int, reason int) {
 			return true, s ^ 1, Blocked
 		}
 	}
+	if p.ply < PlacementPlies && p.occ[0]|p.occ[1] == board.All {
+		return true, s ^ 1, Blocked // only in a set-up position: no node to place on
+	}
 	if p.noAdv >= DrawPlies {
 		return true, -1, NoAdvance
 	}
@@ -467,6 +470,9 @@ func (p *Position) Terminal() (bool, int) {
 			}
 		}
 		return false, 0
+	}
+	if p.occ[0]|p.occ[1] == board.All {
+		return true, -engine.Win
 	}
 	return false, 0
 }

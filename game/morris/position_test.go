@@ -170,6 +170,17 @@ func TestGameOver(t *testing.T) {
 			t.Errorf("%s: Terminal %v", c.pos, to)
 		}
 	}
+	// A set-up placement position with no empty node: no legal move.
+	p0 := mustPos(t, "w:0,1,2,3,4,5,6,7,8;b:9,10,11,12,13,14,15,16,17;w;0;0")
+	for _, m := range []string{"P18", "P19", "P20", "P21", "P22", "P23"} {
+		p0.Make(must(p0.ParseMove(m)))
+	}
+	if over, w, r := p0.Status(); !over || w != Black || r != Blocked {
+		t.Errorf("full board in placement: %v %d %d", over, w, r)
+	}
+	if over, sc := p0.Terminal(); !over || sc != -engine.Win {
+		t.Errorf("full board Terminal: %v %d", over, sc)
+	}
 	// A flying side is never blocked while a node is empty.
 	p := mustPos(t, "w:0,2,9;b:1,14,10,21;w;40;0")
 	if over, _, _ := p.Status(); over {

@@ -177,6 +177,10 @@ func (s *Session) startGo(noplay bool) {
 	go func() {
 		defer close(done)
 		m := s.think(sp)
+		if m == 0 { // unreachable: Status reports a position without moves
+			s.println("bestmove none")
+			return
+		}
 		s.println("bestmove " + FormatMove(m, s.cfg.Names))
 		if !noplay {
 			s.pos.Make(m)
@@ -223,7 +227,10 @@ func (s *Session) think(sp *Position) engine.Move {
 	}
 	if !sp.IsLegal(res.Move) {
 		var buf [engine.MaxMoves]engine.Move
-		res.Move = sp.GenMoves(buf[:0])[0]
+		res.Move = 0
+		if moves := sp.GenMoves(buf[:0]); len(moves) > 0 {
+			res.Move = moves[0]
+		}
 	}
 	return res.Move
 }

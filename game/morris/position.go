@@ -516,9 +516,10 @@ func (p *Position) Clone() engine.Position { return p.Copy() }
 // Copy returns an independent copy.
 func (p *Position) Copy() *Position {
 	q := *p
-	q.hist = make([]uint64, len(p.hist), max(cap(p.hist), 2048))
+	room := max(2048, len(p.hist)+2*engine.MaxPly)
+	q.hist = make([]uint64, len(p.hist), room)
 	copy(q.hist, p.hist)
-	q.undos = make([]undo, len(p.undos), max(cap(p.undos), 2048))
+	q.undos = make([]undo, len(p.undos), room)
 	copy(q.undos, p.undos)
 	return &q
 }

@@ -194,14 +194,15 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 		rows = append(rows, row{game: d.game, sum: sum})
 	}
 	fmt.Fprintf(w, "== Summary (%.0f s)\n", time.Since(start).Seconds())
-	fmt.Fprintf(w, "%-9s %-18s %5s %5s %5s %7s  %s\n", "game", "full vs weak", "W", "D", "L", "score", "Elo")
+	fmt.Fprintf(w, "%-9s %6s %4s %4s %4s %7s  %s\n", "game", "games", "W", "D", "L", "score", "Elo of full over weak (95%)")
 	for _, r := range rows {
 		if r.sum == nil || len(r.sum.Order) == 0 {
 			fmt.Fprintf(w, "%-9s %s\n", r.game, r.note)
 			continue
 		}
 		sc := *r.sum.Pairings[r.sum.Order[0]]
-		fmt.Fprintf(w, "%-9s %-18s %5d %5d %5d %6.1f%%  %s\n", r.game, "", sc.W, sc.D, sc.L, 100*sc.Ratio(), sc.EloEstimate())
+		e := sc.EloEstimate()
+		fmt.Fprintf(w, "%-9s %6d %4d %4d %4d %6.1f%%  %s (%+.0f..%+.0f)\n", r.game, sc.Games(), sc.W, sc.D, sc.L, 100*sc.Ratio(), e, e.Lo, e.Hi)
 	}
 	return nil
 }

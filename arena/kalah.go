@@ -206,11 +206,15 @@ func (k *KalahRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 	if pos.Swapped() {
 		rec.Extra["swapped"] = "true"
 	}
+	detail := fmt.Sprintf("stores South %d North %d", pos.Store(kalah.South), pos.Store(kalah.North))
+	if pos.Swapped() {
+		detail += ", North swapped sides after the first move"
+	}
 	if w < 0 {
-		rec.Result = Result{Winner: -1, Reason: Normal, Detail: fmt.Sprintf("draw %d-%d", pos.Store(kalah.South), pos.Store(kalah.North))}
+		rec.Result = Result{Winner: -1, Reason: Normal, Detail: "draw, " + detail}
 		return rec
 	}
-	rec.Result = Result{Winner: w ^ sw, Reason: Normal, Detail: fmt.Sprintf("stores South %d North %d", pos.Store(kalah.South), pos.Store(kalah.North))}
+	rec.Result = Result{Winner: w ^ sw, Reason: Normal, Detail: detail}
 	return rec
 }
 

@@ -113,7 +113,7 @@ const (
 // that just moved.
 func Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int {
 	s := int(own)*OwnNum/OwnDen - int(opp)
-	oppFours := oppClass[TB4] + oppClass[T43] + oppClass[TFlex4]
+	oppFours := oppClass[TB4] + oppClass[T43] + oppClass[TFlex4] + oppClass[TFive]
 	switch {
 	case ownClass[TFlex4] > 0 && oppFours == 0:
 		s += ThreatWin

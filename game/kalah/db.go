@@ -22,8 +22,9 @@ type DB struct {
 	vals         []int8
 	ways         [2*MaxHoles + 1][256]uint64 // ways[n][m]: compositions of m into n parts
 	below        [2*MaxHoles + 1][256]uint64 // configs of n parts with sum < m
-	// prefix[j][r][v]: rank offset for giving value v to slot j with r left
-	prefix [2 * MaxHoles][][]uint64
+	// prefix[(j*(k+1)+r)*(k+2)+v]: rank offset for giving value v to slot
+	// j with r seeds left
+	prefix []uint64
 }
 
 const unknown = int8(-128)
@@ -62,15 +63,14 @@ func newDB(holes, k int, captureEmpty bool) (*DB, error) {
 			}
 		}
 	}
+	d.prefix = make([]uint64, n*(k+1)*(k+2))
 	for j := 0; j < n; j++ {
 		rest := n - j - 1
-		d.prefix[j] = make([][]uint64, k+1)
 		for r := 0; r <= k; r++ {
-			row := make([]uint64, r+2)
+			row := d.prefix[(j*(k+1)+r)*(k+2):]
 			for v := 0; v <= r; v++ {
 				row[v+1] = row[v] + d.ways[rest][r-v]
 			}
-			d.prefix[j][r] = row
 		}
 	}
 	total := d.below[n][k] + d.ways[n][k]
@@ -86,9 +86,11 @@ func (d *DB) rank(c *[2 * MaxHoles]uint8, s int) uint64 {
 	n := 2 * d.holes
 	idx := d.below[n][s]
 	r := s
+	k1, k2 := d.k+1, d.k+2
+	pre := d.prefix
 	for j := 0; j < n-1; j++ {
 		v := int(c[j])
-		idx += d.prefix[j][r][v]
+		idx += pre[(j*k1+r)*k2+v]
 		r -= v
 	}
 	return idx

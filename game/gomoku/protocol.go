@@ -57,8 +57,11 @@ type baseStone struct{ c, side int }
 type session struct {
 	opt     Options
 	out     *lineWriter
-	lines   chan string
-	pending []string
+	lines   chan inLine
+	pending []inLine
+	// cmdAt is when the command being handled arrived: the clock of a
+	// move starts there, not when we get round to thinking.
+	cmdAt time.Time
 
 	started  bool
 	w, h     int
@@ -133,7 +136,7 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s := &session{
 		opt:       opt,
 		out:       &lineWriter{w: bufio.NewWriter(out), interval: opt.MessageInterval},
-		lines:     make(chan string, 256),
+		lines:     make(chan inLine, 256),
 		timeLeft:  -1,
 		maxMemory: DefaultMaxMemory,
 	}
@@ -167,21 +170,27 @@ func prebuildTables() {
 
 // readLines splits the input at CR, LF or CRLF, drops empty lines and cuts
 // very long ones.
-func readLines(in io.Reader, ch chan<- string) {
+// inLine is an input line and the time it arrived.
+type inLine struct {
+	text string
+	at   time.Time
+}
+
+func readLines(in io.Reader, ch chan<- inLine) {
 	r := bufio.NewReaderSize(in, 1<<16)
 	var buf []byte
 	for {
 		c, err := r.ReadByte()
 		if err != nil {
 			if len(strings.TrimSpace(string(buf))) > 0 {
-				ch <- string(buf)
+				ch <- inLine{string(buf), time.Now()}
 			}
 			close(ch)
 			return
 		}
 		if c == '\r' || c == '\n' {
 			if len(strings.TrimSpace(string(buf))) > 0 {
-				ch <- string(buf)
+				ch <- inLine{string(buf), time.Now()}
 			}
 			buf = buf[:0]
 			continue
@@ -193,13 +202,16 @@ func readLines(in io.Reader, ch chan<- string) {
 }
 
 func (s *session) next() (string, bool) {
+	var l inLine
+	ok := true
 	if len(s.pending) > 0 {
-		l := s.pending[0]
+		l = s.pending[0]
 		s.pending = s.pending[1:]
-		return l, true
+	} else {
+		l, ok = <-s.lines
 	}
-	l, ok := <-s.lines
-	return l, ok
+	s.cmdAt = l.at
+	return l.text, ok
 }
 
 func (s *session) reply(format string, a ...any) { s.out.line(fmt.Sprintf(format, a...)) }
@@ -485,6 +497,17 @@ func (s *session) budget() Budget {
 	return Budget{Soft: soft, Hard: hard}
 }
 
+// since takes off the time already gone since the command arrived.
+func (b Budget) since(t time.Time) Budget {
+	if t.IsZero() {
+		return b
+	}
+	el := time.Since(t)
+	b.Hard = max(b.Hard-el, 10*time.Millisecond)
+	b.Soft = max(min(b.Soft, b.Hard*2/5), 5*time.Millisecond)
+	return b
+}
+
 // bookMove looks the position up in the book.
 func (s *session) bookMove() engine.Move {
 	if s.opt.Book == nil || s.pos.base > 0 {
@@ -517,7 +540,8 @@ func (s *session) think(f func() engine.Move) (m engine.Move, quit bool) {
 		select {
 		case m = <-done:
 			return m, false
-		case line, ok := <-s.lines:
+		case in, ok := <-s.lines:
+			line := in.text
 			if !ok {
 				s.brain.Stop()
 				<-done
@@ -532,7 +556,7 @@ func (s *session) think(f func() engine.Move) (m engine.Move, quit bool) {
 				<-done
 				return engine.NoMove, true
 			default:
-				s.pending = append(s.pending, line)
+				s.pending = append(s.pending, in)
 			}
 		}
 	}
@@ -546,7 +570,7 @@ func (s *session) move() bool {
 	}
 	m := s.bookMove()
 	if m == engine.NoMove {
-		bud := s.budget()
+		bud := s.budget().since(s.cmdAt)
 		var quit bool
 		m, quit = s.think(func() engine.Move { return s.brain.Think(s.pos, bud) })
 		if quit {
@@ -710,7 +734,7 @@ func (s *session) swap2() bool {
 		}
 		p.Make(m)
 	}
-	bud := s.budget()
+	bud := s.budget().since(s.cmdAt)
 	switch len(rows) {
 	case 0:
 		var best [3]engine.Move

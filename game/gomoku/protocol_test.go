@@ -545,3 +545,18 @@ func TestProtocolSelfPlay(t *testing.T) {
 		b.end()
 	}
 }
+
+func TestBudgetSinceArrival(t *testing.T) {
+	b := Budget{Soft: 400 * time.Millisecond, Hard: time.Second}
+	if got := b.since(time.Time{}); got != b {
+		t.Fatalf("no arrival time: %+v", got)
+	}
+	got := b.since(time.Now().Add(-300 * time.Millisecond))
+	if got.Hard > 700*time.Millisecond || got.Hard < 600*time.Millisecond || got.Soft > got.Hard*2/5 {
+		t.Fatalf("300 ms gone: %+v", got)
+	}
+	got = b.since(time.Now().Add(-5 * time.Second))
+	if got.Hard != 10*time.Millisecond || got.Soft != 5*time.Millisecond {
+		t.Fatalf("late: %+v", got)
+	}
+}

@@ -33,7 +33,7 @@ type Config struct {
 // DefaultConfig is the tournament setting: about 2 s per request at most on
 // a loaded machine, well inside the 3 s the engine allows.
 func DefaultConfig() Config {
-	return Config{Threads: 1, TTMiB: 64, Soft: 650 * time.Millisecond, Hard: 1900 * time.Millisecond}
+	return Config{Threads: 1, TTMiB: 64, Soft: 650 * time.Millisecond, Hard: 1800 * time.Millisecond}
 }
 
 // Player chooses actions: on the first action of a turn it searches the

@@ -212,3 +212,36 @@ func simulateGomoku(t *testing.T, n int, op []string) (int, string) {
 }
 
 func named(n string, e EngineSpec) EngineSpec { e.Name = n; return e }
+
+func TestGomokuBoardSizes(t *testing.T) {
+	for _, n := range []string{"5", "20", "22"} {
+		ref, _ := NewReferee("gomoku")
+		if err := ref.Configure(map[string]string{"size": n, "rule": "standard"}); err != nil {
+			t.Fatal(err)
+		}
+		nn, _ := strconv.Atoi(n)
+		rec := runRefCase(t, ref, refCase{"size " + n, [2]EngineSpec{fake("gomoku", "good"), fake("gomoku", "good")},
+			TimeControl{Move: time.Second}, simulateGomokuRule(nn, gomoku.Standard), Normal, ""}, nil)
+		if strings.Count(rec.Final, "\n") != nn-1 {
+			t.Errorf("size %s: board\n%s", n, rec.Final)
+		}
+	}
+}
+
+func simulateGomokuRule(n int, r gomoku.Rule) int {
+	p, _ := gomoku.NewPosition(n, n, r)
+	for {
+		if over, w, _ := p.Status(); over {
+			return w
+		}
+	scan:
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				if m := p.MoveAt(x, y); p.IsLegal(m) {
+					p.Make(m)
+					break scan
+				}
+			}
+		}
+	}
+}

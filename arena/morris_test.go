@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -135,5 +136,33 @@ func simulateMorris(op []string) (int, string) {
 			return w, morrisWhy(why, w)
 		}
 		p.Make(p.GenMoves(buf[:0])[0])
+	}
+}
+
+func TestMorrisSquareNames(t *testing.T) {
+	ref, _ := NewReferee("morris")
+	if err := ref.Configure(map[string]string{"names": "true"}); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var sent []string
+	s := &Setup{Engines: [2]EngineSpec{fake("morris", "good"), fake("morris", "good")},
+		TC: [2]TimeControl{{Move: 3 * time.Second}, {Move: 3 * time.Second}}, Opening: []string{"P0"},
+		Log: func(side int, dir, line string) {
+			mu.Lock()
+			defer mu.Unlock()
+			if dir == "<-" && strings.HasPrefix(line, "move ") {
+				sent = append(sent, line)
+			}
+		}}
+	pool := NewPool()
+	rec := ref.Play(t.Context(), s, pool)
+	pool.Close("quit", 100*time.Millisecond)
+	if rec.Reason != Normal || len(sent) < 3 || sent[0] != "move Pa7" {
+		t.Fatalf("%s %s, sent %v", rec.Reason, rec.Detail, sent[:min(3, len(sent))])
+	}
+	// records keep indices
+	if rec.Moves[0].Move[1] < '0' || rec.Moves[0].Move[1] > '9' {
+		t.Errorf("record move %q", rec.Moves[0].Move)
 	}
 }

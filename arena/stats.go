@@ -117,17 +117,25 @@ func (s Score) EloEstimate() Elo {
 		e.Lo, e.Hi, e.LOS = math.Inf(-1), math.Inf(1), math.NaN()
 		return e
 	}
+	if v == 0 {
+		// Every sample alike: the normal interval collapses. At a perfect
+		// (or nil) score bound the mean as for n Bernoulli successes: a
+		// true mean below 0.025^(1/n) gives n perfect samples less than
+		// 2.5% of the time. Otherwise nothing is known about the spread.
+		e.Lo, e.Hi = math.Inf(-1), math.Inf(1)
+		switch mean {
+		case 1:
+			e.Lo, e.LOS = EloFromScore(math.Pow(0.025, 1/float64(n))), 1
+		case 0:
+			e.Hi, e.LOS = -EloFromScore(math.Pow(0.025, 1/float64(n))), 0
+		}
+		return e
+	}
 	se := math.Sqrt(v / float64(n))
 	const z95 = 1.959963984540054
 	e.Lo = EloFromScore(mean - z95*se)
 	e.Hi = EloFromScore(mean + z95*se)
-	if se > 0 {
-		e.LOS = phi((mean - 0.5) / se)
-	} else if mean > 0.5 {
-		e.LOS = 1
-	} else if mean < 0.5 {
-		e.LOS = 0
-	}
+	e.LOS = phi((mean - 0.5) / se)
 	return e
 }
 

@@ -131,3 +131,22 @@ func TestParseTC(t *testing.T) {
 		t.Fatal("no limit is limited")
 	}
 }
+
+// Ten pairs all won 2-0: Lo = Elo(0.025^(1/10)) = Elo(.6915029) = +140.217;
+// two pairs: Elo(.1581139) = -290.513.
+func TestPerfectScoreInterval(t *testing.T) {
+	e := Score{W: 20, Penta: [5]int{0, 0, 0, 0, 10}}.EloEstimate()
+	if !math.IsInf(e.Elo, 1) || !math.IsInf(e.Hi, 1) || e.LOS != 1 {
+		t.Fatalf("%+v", e)
+	}
+	near(t, "lo", e.Lo, 140.217162, 1e-4)
+	e = Score{L: 4, Penta: [5]int{2, 0, 0, 0, 0}}.EloEstimate()
+	near(t, "hi", e.Hi, 290.513337, 1e-4)
+	if !math.IsInf(e.Lo, -1) || e.LOS != 0 {
+		t.Fatalf("%+v", e)
+	}
+	e = Score{D: 8, Penta: [5]int{0, 0, 4, 0, 0}}.EloEstimate()
+	if e.Elo != 0 || !math.IsInf(e.Lo, -1) || !math.IsInf(e.Hi, 1) {
+		t.Fatalf("all draws: %+v", e)
+	}
+}

@@ -17,6 +17,8 @@ type Brain struct {
 	vct *engine.Engine
 	// NoVCT turns the root threat-space search off.
 	NoVCT bool
+	// NoSafetyNet skips the check that the chosen move allows no VCF.
+	NoSafetyNet bool
 	// MaxDepth and MaxNodes bound the search (0: only the clock).
 	MaxDepth int
 	MaxNodes uint64
@@ -184,7 +186,58 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 		}
 		return b.quickMove(p, legal)
 	}
+	if !b.NoVCF && !b.NoSafetyNet && len(rootMoves) == 0 && res.Score < engine.WinBound && !b.stopped.Load() {
+		return b.safetyNet(p, res.Move, start, bud)
+	}
 	return res.Move
+}
+
+// safetyNet checks that the chosen move does not let the opponent win by
+// continuous fours; if it does, it plays the best-valued move that does not
+// (when one is found in the time left). Leaf positions of the search do not
+// run the VCF solver, so such lines can hide beyond its horizon.
+func (b *Brain) safetyNet(p *Position, m engine.Move, start time.Time, bud Budget) engine.Move {
+	const nodes = 20000
+	if bud.Hard > 0 {
+		p.SetVCFLimits(&b.stopped, start.Add(bud.Hard*9/10))
+		defer p.SetVCFLimits(nil, time.Time{})
+	}
+	p.LeafVCF, p.Quiesce = 0, false
+	loses := func(m engine.Move) bool {
+		p.Make(m)
+		defer p.Unmake(m)
+		if over, sc := p.Terminal(); over {
+			return sc > 0
+		}
+		r := p.HasVCF(nodes, 0)
+		return r && p.vcf.limit != 0
+	}
+	if !loses(m) || p.vcf.limit == 0 {
+		return m
+	}
+	var buf [engine.MaxMoves]engine.Move
+	cands := p.GenMoves(buf[:0])
+	best, bv := engine.NoMove, int32(-1)
+	for _, c := range cands {
+		if c == m || !p.IsLegal(c) {
+			continue
+		}
+		v := p.moveValue(int(c))
+		if v <= bv {
+			continue
+		}
+		if !loses(c) {
+			if p.vcf.limit == 0 {
+				break // out of time
+			}
+			best, bv = c, v
+		}
+	}
+	if best == engine.NoMove {
+		return m
+	}
+	b.info("safety net: " + FormatMove(m) + " loses to a VCF, playing " + FormatMove(best))
+	return best
 }
 
 // quickMove is the move of most value among the search candidates, for

@@ -19,8 +19,9 @@ type Config struct {
 	Threads  int           // search threads (1..64)
 	HashMiB  int           // transposition table size (0: 64, at most 8192)
 	Names    bool          // write moves with square names instead of indices
-	// LoadEndgame, if set, is called once after "ready" is written and
-	// returns the endgame database to use (nil for none).
+	// LoadEndgame, if set, is called once in the background after "ready"
+	// is written and returns the endgame database to use (nil for none);
+	// searches use it from the first go after it has returned.
 	LoadEndgame func() Endgame
 }
 
@@ -36,6 +37,19 @@ type Session struct {
 	pos   *Position
 	db    Endgame
 	done  chan struct{} // closed when the running search has finished; nil when idle
+	dbCh  chan Endgame  // delivers the database being loaded
+}
+
+// endgame returns the database once its loading has finished (nil before).
+func (s *Session) endgame() Endgame {
+	if s.dbCh != nil {
+		select {
+		case d := <-s.dbCh:
+			s.db, s.dbCh = d, nil
+		default:
+		}
+	}
+	return s.db
 }
 
 // NewSession makes a session writing to out.
@@ -50,8 +64,9 @@ func NewSession(out io.Writer, cfg Config) *Session {
 	}
 	s := &Session{cfg: cfg, out: bufio.NewWriter(out), pos: NewPosition()}
 	if cfg.LoadEndgame != nil {
-		s.db = cfg.LoadEndgame()
-		s.pos.SetEndgame(s.db)
+		ch := make(chan Endgame, 1)
+		s.dbCh = ch
+		go func() { ch <- cfg.LoadEndgame() }()
 	}
 	s.eng = engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, LMR: true, AspWindow: 50})
 	return s
@@ -160,7 +175,6 @@ func (s *Session) Handle(line string) (quit bool) {
 }
 
 func (s *Session) newGame(p *Position) {
-	p.SetEndgame(s.db)
 	s.pos = p
 	s.eng.NewGame()
 }
@@ -173,6 +187,7 @@ func (s *Session) startGo(noplay bool) {
 	done := make(chan struct{})
 	s.done = done
 	sp := s.pos.Copy()
+	sp.SetEndgame(s.endgame())
 	sp.MarkRoot()
 	go func() {
 		defer close(done)

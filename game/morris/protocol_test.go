@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	bookdb "github.com/pentad-ai/pentad/book/morris"
 )
 
 type pipeSession struct {
@@ -257,4 +259,38 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestSessionEndgameDatabase(t *testing.T) {
+	loaded := make(chan struct{})
+	cfg := Config{MoveTime: time.Minute, Threads: 1, HashMiB: 1, LoadEndgame: func() Endgame {
+		defer close(loaded)
+		db, err := bookdb.Embedded()
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		return db
+	}}
+	ps := startSession(t, cfg)
+	ps.next()
+	<-loaded
+	const start = "w:1,8,15;b:5,7,16;w;40;0" // white wins in 7 plies
+	ps.send("newgame " + start)
+	ref := mustPos(t, start)
+	plies := 0
+	for {
+		ps.send("go")
+		mv := ps.bestmove() // with a minute to think: answered from the database
+		if mv == "none" {
+			break
+		}
+		ref.Make(must(ref.ParseMove(mv)))
+		plies++
+	}
+	if over, w, _ := ref.Status(); !over || w != White || plies != 7 {
+		t.Errorf("database game: over %v winner %d after %d plies", over, w, plies)
+	}
+	ps.send("quit")
+	ps.close()
 }

@@ -9,8 +9,12 @@ import (
 )
 
 func TestBenchDeterministic(t *testing.T) {
-	a := stones.Bench(3, evs.Evaluate)
-	b := stones.Bench(3, evs.Evaluate)
+	d := 3
+	if testing.Short() {
+		d = 2
+	}
+	a := stones.Bench(d, evs.Evaluate)
+	b := stones.Bench(d, evs.Evaluate)
 	if a.Nodes != b.Nodes || a.Nodes == 0 {
 		t.Fatalf("bench signature differs: %d vs %d", a.Nodes, b.Nodes)
 	}

@@ -104,7 +104,11 @@ func checkConsistent(t *testing.T, p *Position) {
 func TestRandomGamesMakeUnmake(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var buf [engine.MaxMoves]engine.Move
-	for g := 0; g < 200; g++ {
+	games := 200
+	if testing.Short() {
+		games = 20
+	}
+	for g := 0; g < games; g++ {
 		p := NewGame()
 		var hist []engine.Move
 		var keys []Key

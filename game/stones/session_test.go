@@ -44,6 +44,9 @@ func transcript(t *testing.T) map[string][]string {
 func testConfig() stones.Config {
 	c := stones.DefaultConfig()
 	c.Depth = 3
+	if testing.Short() {
+		c.Depth = 2 // keeps -race -short quick
+	}
 	c.TTMiB = 4
 	c.Eval = evs.Evaluate
 	return c

@@ -157,6 +157,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weakDepth := fs.Int("weak-depth", 4, "depth limit of the weaker setting")
 	weakVCF := fs.Bool("weak-vcf", false, "let the weaker setting use the root VCF checks")
 	weakSafety := fs.Bool("weak-safety", false, "let the weaker setting check its move against VCF (with -weak-vcf)")
+	fullSafety := fs.Bool("full-safety", false, "let the full setting check its move against VCF")
 	weakVCT := fs.Bool("weak-vct", false, "let the weaker setting use the root VCT search (with -weak-vcf)")
 	verbose := fs.Bool("v", false, "print the moves of every game")
 	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro")
@@ -205,7 +206,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	strong.Brain.Quiesce, weak.Brain.Quiesce = *fullQ, *weakQ
 	strong.Brain.Taper, weak.Brain.Taper = *fullT, *weakT
 	weak.Brain.NoVCT = !*weakVCT
-	weak.Brain.NoSafetyNet = !*weakSafety
+	weak.Brain.SafetyNet = *weakSafety
+	strong.Brain.SafetyNet = *fullSafety
 	weak.Brain.LeafVCF = *weakLeaf
 	strong.Brain.LeafVCF = *fullLeaf
 	var win, loss, draw int

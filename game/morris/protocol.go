@@ -219,7 +219,7 @@ func (s *Session) think(sp *Position) engine.Move {
 	}
 	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes}
 	if s.cfg.MoveTime > 0 {
-		margin := min(s.cfg.MoveTime/10, 30*time.Millisecond)
+		margin := min(s.cfg.MoveTime/8, 100*time.Millisecond) // pipe latency, a loaded machine
 		lim.Hard = s.cfg.MoveTime - margin
 		lim.Soft = s.cfg.MoveTime * 2 / 5
 	}

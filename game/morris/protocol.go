@@ -174,9 +174,11 @@ func (s *Session) Handle(line string) (quit bool) {
 	return false
 }
 
+// newGame sets the position. The transposition table is kept: its entries
+// are keyed by the whole position and stay valid, and clearing 64 MiB would
+// delay the answer to the go that follows.
 func (s *Session) newGame(p *Position) {
 	s.pos = p
-	s.eng.NewGame()
 }
 
 func (s *Session) startGo(noplay bool) {
@@ -219,9 +221,9 @@ func (s *Session) think(sp *Position) engine.Move {
 	}
 	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes}
 	if s.cfg.MoveTime > 0 {
-		margin := min(s.cfg.MoveTime/8, 100*time.Millisecond) // pipe latency, a loaded machine
+		margin := min(s.cfg.MoveTime/4, 250*time.Millisecond) // pipe latency, a loaded machine
 		lim.Hard = s.cfg.MoveTime - margin
-		lim.Soft = s.cfg.MoveTime * 2 / 5
+		lim.Soft = s.cfg.MoveTime * 7 / 20
 	}
 	if s.db != nil {
 		if m, v, draws, ok := RootFromEndgame(sp, s.db); ok {

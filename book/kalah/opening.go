@@ -3,4 +3,13 @@
 package kalah
 
 // Opening is the book: South's first move, and North's answer to each.
-var Opening = []Entry{}
+var Opening = []Entry{
+	{After: 0, Play: 7, Score: -14, Depth: 17},
+	{After: 1, Play: 1, Score: 47, Depth: 17},
+	{After: 2, Play: 32, Score: 43, Depth: 16},
+	{After: 3, Play: 32, Score: 43, Depth: 16},
+	{After: 4, Play: 32, Score: 38, Depth: 17},
+	{After: 5, Play: 32, Score: 37, Depth: 17},
+	{After: 6, Play: 32, Score: 19, Depth: 16},
+	{After: 7, Play: 32, Score: 13, Depth: 16},
+}

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -177,5 +178,21 @@ func TestZobristKeys(t *testing.T) {
 	}
 	if len(seen) != 100 {
 		t.Fatal("duplicate keys")
+	}
+}
+
+// A stop raised through Limits.Stop before the search starts is honoured,
+// and the result is still a legal move.
+func TestExternalStopBeforeStart(t *testing.T) {
+	e := engine.New(4, engine.Options{Threads: 2})
+	p := kalah.New(kalah.Tournament)
+	var stop atomic.Bool
+	stop.Store(true)
+	res := e.Search(p, engine.Limits{Stop: &stop})
+	if !p.Legal(res.Move) {
+		t.Fatalf("illegal move %d", res.Move)
+	}
+	if res.Depth > 1 {
+		t.Fatalf("search went on to depth %d after an early stop", res.Depth)
 	}
 }

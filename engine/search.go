@@ -19,6 +19,10 @@ type Limits struct {
 	Hard  time.Duration // abort the search after this
 	// RootMoves, if not empty, restricts the moves searched at the root.
 	RootMoves []Move
+	// Stop, if set, is an external stop flag owned by the caller: setting it
+	// at any time, even before Search has started, ends the search as Stop
+	// does. Use a fresh flag for each search.
+	Stop *atomic.Bool
 }
 
 // Options tune the search for a game. The zero value is plain alpha-beta
@@ -450,7 +454,8 @@ func (w *worker) tick() bool {
 	if w.nodeCap > 0 && w.nodes >= w.nodeCap {
 		w.e.stop.Store(true)
 	}
-	if w.e.stop.Load() {
+	if w.e.stop.Load() || (w.e.limits.Stop != nil && w.e.limits.Stop.Load()) {
+		w.e.stop.Store(true)
 		w.aborted = true
 		return true
 	}

@@ -168,7 +168,13 @@ func NewMove(from, to, take int) engine.Move { return encode(from, to, take) }
 // GenMoves appends every legal move to buf[:0]. It does not look at the
 // game-over rules: call Terminal or Status first. A mill closed while the
 // opponent has no piece on the board takes nothing.
-func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
+func (p *Position) GenMoves(buf []engine.Move) []engine.Move { return p.gen(buf, false) }
+
+// GenNoisy appends the moves that close a mill (quiescence search).
+func (p *Position) GenNoisy(buf []engine.Move) []engine.Move { return p.gen(buf, true) }
+
+// gen appends every legal move, or with millsOnly only those closing a mill.
+func (p *Position) gen(buf []engine.Move, millsOnly bool) []engine.Move {
 	buf = buf[:0]
 	us, them := p.occ[p.side], p.occ[p.side^1]
 	empty := board.All &^ (us | them)
@@ -184,7 +190,7 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 				for x := takeable; x != 0; x &= x - 1 {
 					buf = append(buf, encode(-1, t, bits.TrailingZeros32(x)))
 				}
-			} else {
+			} else if !millsOnly {
 				buf = append(buf, encode(-1, t, -1))
 			}
 		}
@@ -207,52 +213,8 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 				for x := takeable; x != 0; x &= x - 1 {
 					buf = append(buf, encode(from, t, bits.TrailingZeros32(x)))
 				}
-			} else {
+			} else if !millsOnly {
 				buf = append(buf, encode(from, t, -1))
-			}
-		}
-	}
-	return buf
-}
-
-// GenNoisy appends the moves that close a mill (quiescence search).
-func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
-	buf = buf[:0]
-	us, them := p.occ[p.side], p.occ[p.side^1]
-	empty := board.All &^ (us | them)
-	var takeable uint32
-	haveTake := false
-	if p.ply < PlacementPlies {
-		for e := empty; e != 0; e &= e - 1 {
-			t := bits.TrailingZeros32(e)
-			if them != 0 && board.Closes(us, t) {
-				if !haveTake {
-					takeable, haveTake = board.Takeable(them), true
-				}
-				for x := takeable; x != 0; x &= x - 1 {
-					buf = append(buf, encode(-1, t, bits.TrailingZeros32(x)))
-				}
-			}
-		}
-		return buf
-	}
-	fly := bits.OnesCount32(us) == 3
-	for f := us; f != 0; f &= f - 1 {
-		from := bits.TrailingZeros32(f)
-		own := us &^ (1 << from)
-		dest := empty
-		if !fly {
-			dest &= board.Adj[from]
-		}
-		for d := dest; d != 0; d &= d - 1 {
-			t := bits.TrailingZeros32(d)
-			if them != 0 && board.Closes(own, t) {
-				if !haveTake {
-					takeable, haveTake = board.Takeable(them), true
-				}
-				for x := takeable; x != 0; x &= x - 1 {
-					buf = append(buf, encode(from, t, bits.TrailingZeros32(x)))
-				}
 			}
 		}
 	}

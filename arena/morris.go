@@ -67,39 +67,13 @@ func (r *MorrisRef) Configure(opts map[string]string) error {
 // ParseOpening reads moves separated by blanks or commas (indices or names).
 func (r *MorrisRef) ParseOpening(line string) ([]string, error) {
 	p := morris.NewPosition()
-	var out []string
-	for _, s := range strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == ',' || c == '\t' }) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return nil, fmt.Errorf("%q: %w", s, err)
-		}
-		p.Make(m)
-		if over, _, _ := p.Status(); over {
-			return nil, fmt.Errorf("opening %q ends the game", line)
-		}
-		out = append(out, morris.FormatMove(m, false))
-	}
-	return out, nil
+	return parseOpening(line, p, func() bool { over, _, _ := p.Status(); return over }, func(m engine.Move) string { return morris.FormatMove(m, false) })
 }
 
 // RandomOpening plays random legal moves.
 func (r *MorrisRef) RandomOpening(rng *rand.Rand, plies int) []string {
 	p := morris.NewPosition()
-	var out []string
-	buf := make([]engine.Move, 0, engine.MaxMoves)
-	for len(out) < plies {
-		ms := p.GenMoves(buf[:0])
-		if len(ms) == 0 {
-			break
-		}
-		m := ms[rng.IntN(len(ms))]
-		p.Make(m)
-		if over, _, _ := p.Status(); over {
-			break
-		}
-		out = append(out, morris.FormatMove(m, false))
-	}
-	return out
+	return randomOpening(rng, plies, p, func() bool { over, _, _ := p.Status(); return over }, func(m engine.Move) string { return morris.FormatMove(m, false) })
 }
 
 const morrisReady = 5 * time.Second

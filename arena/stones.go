@@ -66,39 +66,13 @@ func (r *StonesRef) Configure(opts map[string]string) error {
 // separated by blanks or commas.
 func (r *StonesRef) ParseOpening(line string) ([]string, error) {
 	p := stones.NewGame()
-	var out []string
-	for _, s := range strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == ',' || c == '\t' }) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return nil, err
-		}
-		p.Make(m)
-		if over, _, _ := p.Status(); over {
-			return nil, fmt.Errorf("opening %q ends the game", line)
-		}
-		out = append(out, stones.FormatMove(m))
-	}
-	return out, nil
+	return parseOpening(line, p, func() bool { over, _, _ := p.Status(); return over }, stones.FormatMove)
 }
 
 // RandomOpening plays random legal actions.
 func (r *StonesRef) RandomOpening(rng *rand.Rand, plies int) []string {
 	p := stones.NewGame()
-	var out []string
-	buf := make([]engine.Move, 0, engine.MaxMoves)
-	for len(out) < plies {
-		ms := p.GenMoves(buf[:0])
-		if len(ms) == 0 {
-			break
-		}
-		m := ms[rng.IntN(len(ms))]
-		p.Make(m)
-		if over, _, _ := p.Status(); over {
-			break
-		}
-		out = append(out, stones.FormatMove(m))
-	}
-	return out
+	return randomOpening(rng, plies, p, func() bool { over, _, _ := p.Status(); return over }, stones.FormatMove)
 }
 
 // enum writes an enumeration value as the engine does.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -37,6 +38,7 @@ type Session struct {
 	pos   *Position
 	db    Endgame
 	done  chan struct{} // closed when the running search has finished; nil when idle
+	stop  *atomic.Bool  // the running search's stop flag (engine.Limits.Stop)
 	dbCh  chan Endgame  // delivers the database being loaded
 }
 
@@ -104,27 +106,17 @@ func (s *Session) println(a string) {
 }
 
 // finish waits for a running search; with stop it is told to stop first.
+// The flag is the search's engine.Limits.Stop, which holds even if the
+// search goroutine has not entered the engine yet.
 func (s *Session) finish(stop bool) {
 	if s.done == nil {
 		return
 	}
 	if stop {
-		// The search goroutine may not have entered the engine yet, which
-		// clears the stop flag on entry: keep asking until it is done.
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			s.eng.Stop()
-			select {
-			case <-s.done:
-				s.done = nil
-				return
-			case <-t.C:
-			}
-		}
+		s.stop.Store(true)
 	}
 	<-s.done
-	s.done = nil
+	s.done, s.stop = nil, nil
 }
 
 // Handle processes one command line and reports whether the session ends.
@@ -186,14 +178,14 @@ func (s *Session) startGo(noplay bool) {
 		s.println("bestmove none")
 		return
 	}
-	done := make(chan struct{})
-	s.done = done
+	done, stop := make(chan struct{}), new(atomic.Bool)
+	s.done, s.stop = done, stop
 	sp := s.pos.Copy()
 	sp.SetEndgame(s.endgame())
 	sp.MarkRoot()
 	go func() {
 		defer close(done)
-		m := s.think(sp)
+		m := s.think(sp, stop)
 		if m == 0 { // unreachable: Status reports a position without moves
 			s.println("bestmove none")
 			return
@@ -213,13 +205,14 @@ func (s *Session) info(t time.Duration, score int, nodes uint64) {
 }
 
 // think chooses the move for sp (not over): from the endgame database when
-// the position is covered, otherwise by search.
-func (s *Session) think(sp *Position) engine.Move {
+// the position is covered, otherwise by search, which ends when stop (if
+// not nil) is set.
+func (s *Session) think(sp *Position, stop *atomic.Bool) engine.Move {
 	start := time.Now()
 	if s.cfg.MoveTime <= 0 && s.cfg.Depth <= 0 && s.cfg.Nodes == 0 {
 		s.cfg.MoveTime = DefaultMoveTime
 	}
-	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes}
+	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes, Stop: stop}
 	if s.cfg.MoveTime > 0 {
 		margin := min(s.cfg.MoveTime/4, 250*time.Millisecond) // pipe latency, a loaded machine
 		lim.Hard = s.cfg.MoveTime - margin

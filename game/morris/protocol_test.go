@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -187,6 +188,27 @@ func TestSessionStopAndQuit(t *testing.T) {
 	}
 	if err := <-ps.done; err != nil {
 		t.Error(err)
+	}
+}
+
+// A stop that comes before the search goroutine has entered the engine
+// still ends the search: with an hour to think, it would hang otherwise.
+func TestStopBeforeSearch(t *testing.T) {
+	s := NewSession(io.Discard, Config{MoveTime: time.Hour, Threads: 2, HashMiB: 1})
+	var stop atomic.Bool
+	stop.Store(true)
+	sp := NewPosition()
+	sp.MarkRoot()
+	if m := s.think(sp, &stop); !sp.IsLegal(m) {
+		t.Errorf("stopped search returned %v, not a legal move", m)
+	}
+	// A Handle-level stop right after go: the same, through the session.
+	var out bytes.Buffer
+	s = NewSession(&out, Config{MoveTime: time.Hour, Threads: 2, HashMiB: 1})
+	s.Handle("go")
+	s.Handle("stop")
+	if l := strings.Split(strings.TrimSpace(out.String()), "\n"); !strings.HasPrefix(l[len(l)-1], "bestmove P") {
+		t.Errorf("after go, stop: %q", out.String())
 	}
 }
 

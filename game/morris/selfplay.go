@@ -58,7 +58,7 @@ func PlayGameRecord(start *Position, white, black Player) (winner, plies int, re
 			sp.SetWeights(*players[side].Weights)
 		}
 		sp.MarkRoot()
-		m := s[side].think(sp)
+		m := s[side].think(sp, nil)
 		p.Make(m)
 		record = append(record, m)
 	}

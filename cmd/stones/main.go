@@ -46,8 +46,11 @@ func main() {
 	bQcrit := fs.Int("b-qcrit", 0, "match: B's quiescence setting")
 	hint := fs.Int("hintcrit", 0, "ordering: hint attacks on types with at most this many stacks or on tall stacks (0: default)")
 	bHint := fs.Int("b-hintcrit", 0, "match: B's ordering setting")
-	solve := fs.Int("solve", 0, "search exhaustively with at most this many stacks on the board (0: default, -1: never)")
+	solve := fs.Int("solve", 0, "run the proof-number solver with at most this many stacks on the board (0: default 30, -1: never)")
 	bSolve := fs.Int("b-solve", 0, "match: B's -solve")
+	solveShare := fs.Int("solve-share", 0, "percent of -hard (or of -nodes) the solver may use (0: default 35)")
+	bSolveShare := fs.Int("b-solve-share", 0, "match: B's -solve-share")
+	solveMiB := fs.Int("solve-hash", 0, "solver table size in MiB (0: default 32)")
 	args := os.Args[1:]
 	cmd := ""
 	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft") {
@@ -66,6 +69,8 @@ func main() {
 	cfg.QCrit = *qcrit
 	cfg.HintCrit = *hint
 	cfg.SolveStacks = *solve
+	cfg.SolveShare = *solveShare
+	cfg.SolveMiB = *solveMiB
 	cfg.Eval = evs.Evaluate
 	if *weights != "" {
 		w, err := evs.ParseWeights(evs.Default, *weights)
@@ -157,6 +162,9 @@ func main() {
 		}
 		if *bSolve != 0 {
 			b.SolveStacks = *bSolve
+		}
+		if *bSolveShare != 0 {
+			b.SolveShare = *bSolveShare
 		}
 		if *bHint != 0 {
 			b.HintCrit = *bHint

@@ -22,12 +22,17 @@ type Config struct {
 	AspWindow int           // aspiration half-width (0: default, <0: off)
 	QCrit     int           // quiescence setting (0: default, <0: no quiescence; see SetQuiescence)
 	HintCrit  int           // ordering setting (0: default; see SetOrdering)
-	// SolveStacks: with at most this many stacks on the board, search
-	// exhaustively (no reductions, no aspiration) so that a found win or
-	// loss is proven (0: DefaultSolveStacks, <0: never).
+	// SolveStacks: with at most this many stacks on the board, the
+	// proof-number solver runs before the search (0: DefaultSolveStacks,
+	// <0: never).
 	SolveStacks int
-	Eval        func(*Position) int
-	Log         io.Writer // nil: no log
+	// SolveShare is the percentage of the hard limit the solver may use
+	// (0: DefaultSolveShare). Under a node limit it gets that many nodes;
+	// under a depth limit DefaultSolveNodes.
+	SolveShare int
+	SolveMiB   int // solver table size (0: DefaultSolveMiB)
+	Eval       func(*Position) int
+	Log        io.Writer // nil: no log
 }
 
 // DefaultConfig is the tournament setting: about 2 s per request at most on
@@ -43,7 +48,7 @@ func DefaultConfig() Config {
 type Player struct {
 	cfg      Config
 	eng      *engine.Engine
-	solve    *engine.Engine
+	solve    *Solver
 	hasPlan  bool
 	planKey  Key
 	planMove engine.Move
@@ -52,6 +57,10 @@ type Player struct {
 	Last engine.Result
 	// PlanUsed counts second actions answered from the plan.
 	PlanUsed int
+	// LastSolve is the solver's report on the last decision (zero when it
+	// did not run); Proven counts decisions the solver settled.
+	LastSolve SolveStats
+	Proven    int
 }
 
 // NewPlayer makes a player and its transposition table.
@@ -71,19 +80,29 @@ func NewPlayer(cfg Config) *Player {
 	if cfg.SolveStacks == 0 {
 		cfg.SolveStacks = DefaultSolveStacks
 	}
+	if cfg.SolveShare <= 0 {
+		cfg.SolveShare = DefaultSolveShare
+	}
+	if cfg.SolveMiB <= 0 {
+		cfg.SolveMiB = DefaultSolveMiB
+	}
 	pl := &Player{cfg: cfg}
 	pl.eng = engine.New(cfg.TTMiB, engine.Options{Threads: cfg.Threads, LMR: !cfg.NoLMR, AspWindow: asp})
 	pl.eng.OnInfo = pl.info
 	return pl
 }
 
-// DefaultSolveStacks is the default stack count for the exhaustive mode.
-const DefaultSolveStacks = 14
+// Solver defaults.
+const (
+	DefaultSolveStacks = 30
+	DefaultSolveShare  = 35
+	DefaultSolveMiB    = 32
+	DefaultSolveNodes  = 100000
+)
 
-func (pl *Player) solver() *engine.Engine {
+func (pl *Player) solver() *Solver {
 	if pl.solve == nil {
-		pl.solve = engine.New(max(pl.cfg.TTMiB/4, 1), engine.Options{Threads: pl.cfg.Threads})
-		pl.solve.OnInfo = pl.info
+		pl.solve = NewSolver(pl.cfg.SolveMiB)
 	}
 	return pl.solve
 }
@@ -105,7 +124,7 @@ func (pl *Player) NewGame() {
 	pl.hasPlan = false
 	pl.eng.NewGame()
 	if pl.solve != nil {
-		pl.solve.NewGame()
+		pl.solve.Clear()
 	}
 }
 
@@ -152,18 +171,38 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	if len(ok) == 1 && pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 && p.phase == 1 {
 		return ok[0]
 	}
+	t0 := time.Now()
+	pl.LastSolve = SolveStats{}
+	if p.n[0]+p.n[1] <= pl.cfg.SolveStacks {
+		if m, done := pl.prove(p, ok); done {
+			return m
+		}
+	}
 	lim := engine.Limits{Depth: pl.cfg.Depth, Nodes: pl.cfg.Nodes}
 	if pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 {
-		lim.Soft, lim.Hard = pl.cfg.Soft, pl.cfg.Hard
+		spent := time.Since(t0)
+		lim.Soft, lim.Hard = max(pl.cfg.Soft-spent, 0), max(pl.cfg.Hard-spent, time.Millisecond)
 	}
 	if len(ok) < len(legal) {
 		lim.RootMoves = ok
 	}
-	eng := pl.eng
-	if p.n[0]+p.n[1] <= pl.cfg.SolveStacks {
-		eng = pl.solver()
+	if st := pl.LastSolve; st.Result == Unknown && len(st.Losing) > 0 {
+		// Leave out the actions the solver proved to lose, if any remain.
+		var keep []engine.Move
+		for _, m := range ok {
+			lost := false
+			for _, l := range st.Losing {
+				lost = lost || l == m
+			}
+			if !lost {
+				keep = append(keep, m)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(ok) {
+			lim.RootMoves = keep
+		}
 	}
-	res := eng.Search(p, lim)
+	res := pl.eng.Search(p, lim)
 	pl.Last = res
 	best := res.Move
 	found := false
@@ -188,6 +227,34 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	pl.logf("search depth %d score %d nodes %d time %d ms move %s", res.Depth, res.Score, res.Nodes,
 		res.Time.Milliseconds(), FormatMove(best))
 	return best
+}
+
+// prove runs the solver on p within its share of the budget. When it
+// proves a win with an allowed action it returns that action and true.
+func (pl *Player) prove(p *Position, ok []engine.Move) (engine.Move, bool) {
+	var lim SolveLimits
+	switch {
+	case pl.cfg.Nodes > 0:
+		lim.Nodes = pl.cfg.Nodes * uint64(pl.cfg.SolveShare) / 100
+	case pl.cfg.Depth > 0:
+		lim.Nodes = DefaultSolveNodes
+	default:
+		lim.Time = pl.cfg.Hard * time.Duration(pl.cfg.SolveShare) / 100
+	}
+	st := pl.solver().Solve(p, lim)
+	pl.LastSolve = st
+	pl.logf("solve %v nodes %d time %d ms move %s losing %d", st.Result, st.Nodes,
+		st.Time.Milliseconds(), FormatMove(st.Move), len(st.Losing))
+	if st.Result != Won {
+		return 0, false
+	}
+	for _, m := range ok {
+		if m == st.Move {
+			pl.Proven++
+			return m, true
+		}
+	}
+	return 0, false
 }
 
 func (pl *Player) logf(format string, a ...any) {

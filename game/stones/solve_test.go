@@ -1,0 +1,249 @@
+package stones
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// minimax is a plain exhaustive search with a memo: true when the side to
+// move wins.
+func minimax(p *Position, memo map[Key]bool) bool {
+	if over, sc := p.Terminal(); over {
+		return sc > 0
+	}
+	k := p.Key()
+	if v, ok := memo[k]; ok {
+		return v
+	}
+	var buf [solveCap]engine.Move
+	win := false
+	for _, m := range p.GenMoves(buf[:0]) {
+		side := p.side
+		p.Make(m)
+		w := minimax(p, memo)
+		if p.side != side {
+			w = !w
+		}
+		p.Unmake(m)
+		if w {
+			win = true
+			break
+		}
+	}
+	memo[k] = win
+	return win
+}
+
+// randomEndgame places stacks of random types and heights on random cells:
+// each side gets every type at least twice (when perSide >= 6, else once),
+// and nobody has won yet.
+func randomEndgame(r *rand.Rand, perSide int, maxH int) *Position {
+	for {
+		var st [9][9]int
+		free := make([]int, NumCells)
+		for i := range free {
+			free[i] = i
+		}
+		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+		k := 0
+		for side := 0; side < 2; side++ {
+			for i := 0; i < perSide; i++ {
+				typ := 1 + r.IntN(3)
+				if i < 3 || (perSide >= 6 && i < 6) {
+					typ = i%3 + 1
+				}
+				v := int(Encode(side, typ, 1+r.IntN(maxH)))
+				x, y := CellXY(free[k])
+				k++
+				st[y][x] = v
+			}
+		}
+		p, err := FromState(st, r.IntN(2), r.IntN(2))
+		if err != nil {
+			panic(err)
+		}
+		if over, _ := p.Terminal(); !over {
+			return p
+		}
+	}
+}
+
+func TestChildKey(t *testing.T) {
+	var buf [engine.MaxMoves]engine.Move
+	for _, p := range append(BenchPositions(), randomEndgame(rand.New(rand.NewPCG(1, 2)), 6, 3)) {
+		for _, m := range p.GenMoves(buf[:0]) {
+			k := p.childKey(m)
+			p.Make(m)
+			if p.Hash() != k || p.computeHash() != k {
+				t.Fatalf("childKey of %s differs", FormatMove(m))
+			}
+			p.Unmake(m)
+		}
+	}
+}
+
+// TestSolverAgainstMinimax checks the solver's value and winning action on
+// small endgames against an exhaustive minimax.
+func TestSolverAgainstMinimax(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	s := NewSolver(4)
+	n := 30
+	if testing.Short() {
+		n = 9
+	}
+	wins, losses := 0, 0
+	for i := 0; i < n; i++ {
+		p := randomEndgame(r, 5+i%4, 3)
+		memo := map[Key]bool{}
+		want := minimax(p, memo)
+		if i%2 == 0 {
+			s.Clear()
+		}
+		before := p.Key()
+		st := s.Solve(p, SolveLimits{})
+		if p.Key() != before {
+			t.Fatal("Solve changed the position")
+		}
+		if st.Result == Unknown || (st.Result == Won) != want {
+			t.Fatalf("position %d: solver %v, minimax win=%v\n%v", i, st.Result, want, p.State())
+		}
+		var buf [solveCap]engine.Move
+		moves := p.GenMoves(buf[:0])
+		if want {
+			wins++
+			// the chosen action must keep the win
+			side := p.side
+			p.Make(st.Move)
+			w := minimax(p, memo)
+			if p.side != side {
+				w = !w
+			}
+			p.Unmake(st.Move)
+			if !w {
+				t.Fatalf("position %d: solver's move %s does not win", i, FormatMove(st.Move))
+			}
+		} else {
+			losses++
+			if len(st.Losing) != len(moves) {
+				t.Fatalf("position %d: lost, but %d of %d actions listed as losing", i, len(st.Losing), len(moves))
+			}
+		}
+		// every action listed as losing loses
+		for _, m := range st.Losing {
+			side := p.side
+			p.Make(m)
+			w := minimax(p, memo)
+			if p.side != side {
+				w = !w
+			}
+			p.Unmake(m)
+			if w {
+				t.Fatalf("position %d: %s listed as losing but wins", i, FormatMove(m))
+			}
+		}
+	}
+	if wins == 0 || losses == 0 {
+		t.Fatalf("test set lacks variety: %d wins, %d losses", wins, losses)
+	}
+	t.Logf("%d wins, %d losses", wins, losses)
+}
+
+// TestSolverLimits: a node limit ends the search unproven, and the table
+// carries the work over to the next call.
+func TestSolverLimits(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	s := NewSolver(4)
+	var p *Position
+	var full SolveStats
+	for full.Nodes < 300 {
+		p = randomEndgame(r, 8, 3)
+		s.Clear()
+		full = s.Solve(p, SolveLimits{})
+	}
+	if full.Result == Unknown {
+		t.Fatalf("full solve: %v in %d nodes", full.Result, full.Nodes)
+	}
+	s.Clear()
+	part := s.Solve(p, SolveLimits{Nodes: full.Nodes / 10})
+	if part.Result != Unknown || part.Nodes > full.Nodes/10 {
+		t.Fatalf("limited solve: %v in %d nodes (limit %d)", part.Result, part.Nodes, full.Nodes/10)
+	}
+	if !p.IsLegal(part.Move) {
+		t.Fatal("no legal move from an unfinished solve")
+	}
+	again := s.Solve(p, SolveLimits{})
+	if again.Result != full.Result {
+		t.Fatalf("resumed solve: %v, want %v", again.Result, full.Result)
+	}
+	if big := s.Solve(p, SolveLimits{MaxStack: 5}); big.Result != Unknown || big.Nodes != 0 {
+		t.Fatal("MaxStack not honoured")
+	}
+}
+
+func TestSolverAllocs(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	s := NewSolver(4)
+	p := randomEndgame(r, 8, 3)
+	for s.Solve(p, SolveLimits{}).Nodes < 300 {
+		p = randomEndgame(r, 8, 3)
+	}
+	var nodes uint64
+	allocs := testing.AllocsPerRun(3, func() {
+		s.Clear()
+		st := s.Solve(p, SolveLimits{})
+		nodes = st.Nodes
+	})
+	if nodes < 100 || allocs != 0 {
+		t.Fatalf("solve of %d nodes made %v allocations", nodes, allocs)
+	}
+	t.Logf("solve of %d nodes: %v allocations", nodes, allocs)
+}
+
+// TestPlayerUsesSolver: with few stacks the player plays a proven winning
+// action, and in a proven loss it still answers a legal action found by the
+// search.
+func TestPlayerUsesSolver(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	cfg := DefaultConfig()
+	cfg.TTMiB, cfg.SolveMiB = 2, 2
+	cfg.Depth = 2
+	pl := NewPlayer(cfg)
+	var won, lost bool
+	for i := 0; i < 40 && !(won && lost); i++ {
+		p := randomEndgame(r, 7, 3)
+		memo := map[Key]bool{}
+		want := minimax(p, memo)
+		allowed := 1 << Attack
+		if p.phase == 1 {
+			allowed = 1<<Pass | 1<<Attack | 1<<Strengthen
+		}
+		proven := pl.Proven
+		m := pl.Choose(p, allowed)
+		if !p.IsLegal(m) {
+			t.Fatalf("illegal %s", FormatMove(m))
+		}
+		if want {
+			won = true
+			side := p.side
+			p.Make(m)
+			w := minimax(p, memo)
+			if p.side != side {
+				w = !w
+			}
+			p.Unmake(m)
+			if !w || pl.Proven != proven+1 {
+				t.Fatalf("won position %d: %s keeps the win: %v; proven %d -> %d", i, FormatMove(m), w, proven, pl.Proven)
+			}
+		} else {
+			lost = true
+			if pl.LastSolve.Result != Lost || pl.Last.Nodes == 0 {
+				t.Fatalf("lost position %d: solver %v, search nodes %d", i, pl.LastSolve.Result, pl.Last.Nodes)
+			}
+		}
+	}
+	if !won || !lost {
+		t.Fatal("test set lacks a won or a lost position")
+	}
+}

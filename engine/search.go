@@ -158,7 +158,7 @@ func (e *Engine) Search(pos Position, lim Limits) Result {
 			w.setPosition(pos)
 			continue
 		}
-		w.setPosition(pos.Clone())
+		w.setPosition(pos.Clone().(Position))
 		wg.Add(1)
 		go func(w *worker) {
 			defer wg.Done()
@@ -183,8 +183,8 @@ func (e *Engine) totalNodes() uint64 {
 
 func (w *worker) setPosition(p Position) {
 	w.pos = p
-	w.scorer, _ = p.(MoveScorer)
-	w.noisy, _ = p.(Noisy)
+	w.scorer, _ = any(p).(MoveScorer)
+	w.noisy, _ = any(p).(Noisy)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time

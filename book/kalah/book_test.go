@@ -46,7 +46,7 @@ func TestOpeningBook(t *testing.T) {
 
 // A short search agrees with the book's clearest swap decisions.
 func TestBookSwapsAgreeWithSearch(t *testing.T) {
-	e := engine.New(16, kalah.SearchOptions)
+	e := kalah.NewSearcher(16, kalah.SearchOptions)
 	for _, b := range Opening {
 		if b.After == 0 || b.Score < 30 || b.Play != kalah.Swap {
 			continue

@@ -13,7 +13,9 @@ import (
 // BuildOpening searches the eight book positions for d each and returns the
 // entries; progress goes to log.
 func BuildOpening(d time.Duration, threads int, db *kalah.DB, log io.Writer) []Entry {
-	e := engine.New(256, engine.Options{Threads: threads, LMR: true, AspWindow: 24})
+	opt := kalah.SearchOptions
+	opt.Threads = threads
+	e := kalah.NewSearcher(256, opt)
 	var out []Entry
 	for after := engine.Move(0); after <= 7; after++ {
 		p := kalah.New(kalah.Tournament)

@@ -19,7 +19,6 @@ import (
 
 	"github.com/pentad-ai/pentad/bench"
 	kbook "github.com/pentad-ai/pentad/book/kalah"
-	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
@@ -136,27 +135,11 @@ func perft(args []string) int {
 	return 0
 }
 
-// BenchPositions are the bench's fixed positions: the start and positions
-// reached by fixed move sequences.
-func benchPositions() []engine.Position {
-	var ps []engine.Position
-	for _, seq := range [][]engine.Move{{}, {3}, {1, kalah.Swap}, {4, 5, 2}, {2, 1, 7, 3, 6}, {6, 6, 1, 2, 5, 4, 3}} {
-		p := kalah.New(kalah.Tournament)
-		for _, m := range seq {
-			if p.Legal(m) {
-				p.Play(m)
-			}
-		}
-		ps = append(ps, p)
-	}
-	return ps
-}
-
 func benchCmd(args []string) int {
 	fs := flag.NewFlagSet("kalah bench", flag.ExitOnError)
 	depth := fs.Int("depth", 14, "search depth")
 	fs.Parse(args)
-	rep := bench.Search(benchPositions(), *depth, 64, kalah.SearchOptions)
+	rep := kalah.Bench(*depth)
 	rep.Print(os.Stdout, "kalah")
 	return 0
 }

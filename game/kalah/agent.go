@@ -26,7 +26,7 @@ type AgentConfig struct {
 // Agent plays one match of the Kalah tournament engine's protocol.
 type Agent struct {
 	cfg   AgentConfig
-	eng   *engine.Engine
+	eng   *Searcher
 	pos   *Position
 	me    int // our board side
 	moves int // moves (including a swap) seen this game
@@ -43,7 +43,7 @@ func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 	}
 	opt := SearchOptions
 	opt.Threads = cfg.Threads
-	e := engine.New(cfg.HashMiB, opt)
+	e := NewSearcher(cfg.HashMiB, opt)
 	a := &Agent{cfg: cfg, eng: e, out: bufio.NewWriter(out)}
 	a.reset(South)
 	return a

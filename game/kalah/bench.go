@@ -1,0 +1,38 @@
+package kalah
+
+import (
+	"github.com/pentad-ai/pentad/bench"
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// BenchPositions are the bench's fixed positions: the start and positions
+// reached by fixed move sequences under the tournament rules.
+func BenchPositions() []*Position {
+	var ps []*Position
+	for _, seq := range [][]engine.Move{{}, {3}, {1, Swap}, {4, 5, 2}, {2, 1, 7, 3, 6}, {6, 6, 1, 2, 5, 4, 3}} {
+		p := New(Tournament)
+		for _, m := range seq {
+			if p.Legal(m) {
+				p.Play(m)
+			}
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// Bench searches every bench position to depth with the specialised search,
+// one thread and a fresh 64 MiB table, and returns the signature.
+func Bench(depth int) bench.Report {
+	opt := SearchOptions
+	opt.Threads = 1
+	s := NewSearcher(64, opt)
+	var rep bench.Report
+	for _, p := range BenchPositions() {
+		s.NewGame()
+		r := s.Search(p, engine.Limits{Depth: depth})
+		rep.Nodes += r.Nodes
+		rep.Time += r.Time
+	}
+	return rep
+}

@@ -1,0 +1,117 @@
+package kalah
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/internal/specialize"
+)
+
+// The checked-in search_gen.go must be exactly what go generate writes from
+// the current engine/search.go.
+func TestSearchGenUpToDate(t *testing.T) {
+	src, err := os.ReadFile("../../engine/search.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := specialize.Generate(src, specialize.Config{Package: "kalah", Concrete: "Position",
+		Scorer: true, Engine: "Searcher", New: "NewSearcher", Prefix: "search"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("search_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("search_gen.go is stale: run go generate ./game/kalah")
+	}
+}
+
+// The specialised search walks the same tree as the generic engine: same
+// move, score, depth, node count and principal variation.
+func TestSearcherSameTree(t *testing.T) {
+	depth := 11
+	if testing.Short() {
+		depth = 8
+	}
+	for i, p := range BenchPositions() {
+		g := engine.New(8, SearchOptions)
+		s := NewSearcher(8, SearchOptions)
+		rg := g.Search(p, engine.Limits{Depth: depth})
+		rs := s.Search(p, engine.Limits{Depth: depth})
+		if rg.Move != rs.Move || rg.Score != rs.Score || rg.Depth != rs.Depth || rg.Nodes != rs.Nodes ||
+			!slices.Equal(rg.PV, rs.PV) {
+			t.Fatalf("position %d: generic %+v, specialised %+v", i, rg, rs)
+		}
+	}
+}
+
+func TestSearcherStopAndSMP(t *testing.T) {
+	var stop atomic.Bool
+	stop.Store(true)
+	s := NewSearcher(8, engine.Options{Threads: 3, LMR: true})
+	p := New(Tournament)
+	r := s.Search(p, engine.Limits{Stop: &stop})
+	if !p.Legal(r.Move) {
+		t.Fatalf("stopped search returned illegal move %d", r.Move)
+	}
+	r = s.Search(p, engine.Limits{Depth: 9})
+	if !p.Legal(r.Move) || r.Depth != 9 {
+		t.Fatalf("Lazy SMP search: %+v", r)
+	}
+	if p.Hash() != New(Tournament).Hash() {
+		t.Fatal("search changed the position")
+	}
+}
+
+func TestSearcherAllocs(t *testing.T) {
+	s := NewSearcher(8, SearchOptions)
+	p := New(Tournament)
+	s.Search(p, engine.Limits{Depth: 6})
+	var nodes uint64
+	allocs := testing.AllocsPerRun(3, func() {
+		s.NewGame()
+		nodes = s.Search(p, engine.Limits{Depth: 10}).Nodes
+	})
+	// The result's principal variation is the only allocation: one per iteration.
+	if allocs > 40 || nodes < 10000 {
+		t.Fatalf("%v allocations for %d nodes", allocs, nodes)
+	}
+}
+
+// BenchmarkSearchDispatch compares the generic and the specialised search on
+// the same tree (the bench positions at depth 12), alternating the two so that
+// a loaded machine slows both alike; it reports the best ns/node of each over
+// the iterations and their ratio (generic/specialised).
+func BenchmarkSearchDispatch(b *testing.B) {
+	ps := BenchPositions()
+	run := func(generic bool) float64 {
+		var nodes uint64
+		start := time.Now()
+		for _, p := range ps {
+			var r engine.Result
+			if generic {
+				r = engine.New(16, SearchOptions).Search(p, engine.Limits{Depth: 12})
+			} else {
+				r = NewSearcher(16, SearchOptions).Search(p, engine.Limits{Depth: 12})
+			}
+			nodes += r.Nodes
+		}
+		return float64(time.Since(start).Nanoseconds()) / float64(nodes)
+	}
+	bestG, bestS := math.Inf(1), math.Inf(1)
+	for b.Loop() {
+		bestG = min(bestG, run(true))
+		bestS = min(bestS, run(false))
+	}
+	b.ReportMetric(bestG, "generic-ns/node")
+	b.ReportMetric(bestS, "specialised-ns/node")
+	b.ReportMetric(bestG/bestS, "ratio")
+}

@@ -61,6 +61,8 @@ type Table struct {
 	backing []atomic.Uint64
 	mask    uint64 // bucket count - 1
 	age     atomic.Uint32
+	salt    atomic.Uint64 // mixed into every key; NewGame changes it
+	games   atomic.Uint64
 }
 
 // New makes a table of at most mib mebibytes (at least one bucket), rounded
@@ -104,6 +106,24 @@ func (t *Table) Clear() {
 	t.age.Store(0)
 }
 
+// NewGame forgets every entry in constant time: it changes the salt mixed
+// into the keys, so that no earlier entry verifies again (as for any other
+// key, a false hit needs a 64-bit collision), and moves the age half a cycle
+// on, so that earlier entries are the first to be replaced. Unlike Clear it
+// touches no memory. It must not run concurrently with a search.
+func (t *Table) NewGame() {
+	t.salt.Store(mix(t.games.Add(1)))
+	t.age.Add(32)
+}
+
+// mix is the splitmix64 finaliser.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
 // NewSearch advances the age so that entries of earlier searches are
 // replaced first.
 func (t *Table) NewSearch() { t.age.Add(1) }
@@ -115,6 +135,7 @@ func (t *Table) bucket(key uint64) int {
 
 // Probe looks key up. It returns the entry and true on a verified hit.
 func (t *Table) Probe(key uint64) (Entry, bool) {
+	key ^= t.salt.Load()
 	b := t.bucket(key)
 	w := t.words[b : b+wordsPerBucket : b+wordsPerBucket]
 	for i := 0; i < wordsPerBucket; i += 2 {
@@ -131,6 +152,7 @@ func (t *Table) Probe(key uint64) (Entry, bool) {
 // of the same key.
 func (t *Table) Store(key uint64, move uint32, score int16, depth int8, bound Bound) {
 	age := uint8(t.age.Load() & 63)
+	key ^= t.salt.Load()
 	b := t.bucket(key)
 	w := t.words[b : b+wordsPerBucket : b+wordsPerBucket]
 	victim := -1

@@ -147,3 +147,42 @@ func BenchmarkProbeStore(b *testing.B) {
 		tab.Probe(x ^ 1)
 	}
 }
+
+func TestNewGame(t *testing.T) {
+	tab := New(1)
+	keysIn := func(target int, salt uint64, n int) []uint64 {
+		var ks []uint64
+		for k := uint64(1); len(ks) < n; k++ {
+			kk := k * 0x9E3779B97F4A7C15
+			if tab.bucket(kk^salt) == target {
+				ks = append(ks, kk)
+			}
+		}
+		return ks
+	}
+	target := tab.bucket(42)
+	old := keysIn(target, 0, 4)
+	for i, k := range old {
+		tab.Store(k, uint32(i+1), 7, 60, BoundExact)
+	}
+	tab.NewGame()
+	for _, k := range old {
+		if _, ok := tab.Probe(k); ok {
+			t.Fatalf("entry %x of the previous game still hits", k)
+		}
+	}
+	// Shallow entries of the new game replace the deep old ones, not each other.
+	cur := keysIn(target, tab.salt.Load(), 4)
+	for i, k := range cur {
+		tab.Store(k, uint32(10+i), 3, 1, BoundLower)
+	}
+	for i, k := range cur {
+		e, ok := tab.Probe(k)
+		if !ok || e.Move != uint32(10+i) || e.Score != 3 || e.Depth != 1 {
+			t.Fatalf("new-game entry %d: %+v %v", i, e, ok)
+		}
+	}
+	if tab.NewGame(); tab.salt.Load() == 0 {
+		t.Fatal("salt did not change")
+	}
+}

@@ -39,9 +39,10 @@ func (e *Searcher) Stop() { e.stop.Store(true) }
 // Stopped reports whether the current search has been told to stop.
 func (e *Searcher) Stopped() bool { return e.stop.Load() }
 
-// NewGame forgets everything learned: table, history and killers.
+// NewGame forgets everything learned: table (in constant time, see
+// tt.Table.NewGame), history and killers.
 func (e *Searcher) NewGame() {
-	e.TT.Clear()
+	e.TT.NewGame()
 	for _, w := range e.workers {
 		w.clearTables()
 	}

@@ -176,93 +176,42 @@ func (g *GomokuRef) RandomOpening(r *rand.Rand, plies int) []string {
 	return out
 }
 
-// gomokuAnswer reads lines until one that is not MESSAGE/DEBUG/ERROR.
-func gomokuAnswer(p *Proc, deadline time.Time, log func(string)) (string, error) {
-	for {
-		l, err := p.ReadLine(deadline)
-		if err != nil {
-			return "", err
-		}
-		if log != nil {
-			log(l)
-		}
-		t := strings.TrimSpace(l)
-		u := strings.ToUpper(t)
-		if t == "" || strings.HasPrefix(u, "MESSAGE") || strings.HasPrefix(u, "DEBUG") || strings.HasPrefix(u, "ERROR") {
-			continue
-		}
-		return t, nil
-	}
+// gomokuAnswer accepts an answer line: one that is not blank nor MESSAGE,
+// DEBUG or ERROR.
+func gomokuAnswer(l string) bool {
+	t := strings.TrimSpace(l)
+	u := strings.ToUpper(t)
+	return t != "" && !strings.HasPrefix(u, "MESSAGE") && !strings.HasPrefix(u, "DEBUG") && !strings.HasPrefix(u, "ERROR")
 }
 
 // Play implements Referee.
 func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 	rec := Record{Opening: s.Opening}
-	var procs [2]*Proc
-	healthy := [2]bool{}
-	defer func() {
-		for c, p := range procs {
-			if p == nil {
-				continue
-			}
-			if healthy[c] && ctx.Err() == nil {
-				pool.Put(s.Engines[c], p)
-			} else {
-				p.Kill()
-			}
-		}
-	}()
-	logf := func(c int, dir string) func(string) {
-		if s.Log == nil {
-			return nil
-		}
-		return func(l string) { s.Log(c, dir, l) }
-	}
-	send := func(c int, lines ...string) {
-		for _, l := range lines {
-			if s.Log != nil {
-				s.Log(c, "<-", l)
-			}
-		}
-		procs[c].WriteLines(lines...)
-	}
-	fail := func(c int, r Reason, d string) Record {
-		rec.Result = Loss(c, r, d)
-		healthy[1-c] = true
+	t := newPooledTable(ctx, s, pool)
+	defer t.close()
+	fail := func(res Result) Record {
+		rec.Result = res
 		return rec
 	}
 	const setupTime = 5 * time.Second
-	for c := 0; c < 2; c++ {
-		p := pool.Get(s.Engines[c])
-		if p == nil {
-			var err error
-			if p, err = StartEngine(s.Engines[c]); err != nil {
-				return fail(c, StartFail, err.Error())
-			}
-			procs[c] = p
-			send(c, "ABOUT")
-			if _, err := gomokuAnswer(p, time.Now().Add(setupTime+s.Tolerance), logf(c, "->")); err != nil {
-				r, d := ReadFault(p, err)
-				return fail(c, r, d+" (to ABOUT)")
-			}
+	about := func(c int) (Result, bool) {
+		if _, _, err := t.ask(c, time.Now().Add(setupTime+s.Tolerance), gomokuAnswer, "ABOUT"); err != nil {
+			return t.fault(c, err, "ABOUT"), false
 		}
-		procs[c] = p
+		return Result{}, true
 	}
-	stop := context.AfterFunc(ctx, func() {
-		for _, p := range procs {
-			p.Kill()
-		}
-	})
-	defer stop()
+	if res, ok := t.startAll(about); !ok {
+		return fail(res)
+	}
 	for c := 0; c < 2; c++ {
-		send(c, "START "+strconv.Itoa(g.Size))
-		ans, err := gomokuAnswer(procs[c], time.Now().Add(setupTime+s.Tolerance), logf(c, "->"))
+		start := "START " + strconv.Itoa(g.Size)
+		ans, _, err := t.ask(c, time.Now().Add(setupTime+s.Tolerance), gomokuAnswer, start)
 		if err != nil {
-			r, d := ReadFault(procs[c], err)
-			return fail(c, r, d+" (to START)")
+			return fail(t.fault(c, err, "START"))
 		}
+		ans = strings.TrimSpace(ans)
 		if !strings.HasPrefix(strings.ToUpper(ans), "OK") {
-			return fail(c, Malformed, "START "+strconv.Itoa(g.Size)+" answered "+Quote(ans))
+			return fail(t.lose(c, Malformed, start+" answered "+Quote(ans)))
 		}
 		tc := s.TC[c]
 		info := []string{"INFO rule " + strconv.Itoa(g.ruleBits()),
@@ -273,16 +222,15 @@ func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 			k, v, _ := strings.Cut(o, "=")
 			info = append(info, "INFO "+k+" "+v)
 		}
-		send(c, info...)
+		t.send(c, info...)
 	}
 	pos := g.newPos()
 	var history []engine.Move // every stone, black first
 	for _, o := range s.Opening {
 		m, err := pos.ParseMove(o)
 		if err != nil || !pos.IsLegal(m) {
-			rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "bad opening move " + o}
-			healthy = [2]bool{true, true}
-			return rec
+			t.keepAll()
+			return fail(Result{Winner: -1, Reason: Aborted, Detail: "bad opening move " + o})
 		}
 		pos.Make(m)
 		history = append(history, m)
@@ -291,12 +239,12 @@ func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 	asked := [2]bool{}
 	for {
 		if over, w, why := pos.Status(); over {
-			healthy = [2]bool{true, true}
+			t.keepAll()
 			rec.Result = Result{Winner: w, Reason: Normal, Detail: why}
 			break
 		}
 		if g.Rule == gomoku.Renju && pos.Stones() >= 200 {
-			healthy = [2]bool{true, true}
+			t.keepAll()
 			rec.Result = Result{Winner: -1, Reason: Normal, Detail: "draw after 200 stones (renju)"}
 			break
 		}
@@ -323,33 +271,26 @@ func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 			lines = append(lines, "DONE")
 		}
 		asked[c] = true
-		t0 := time.Now()
-		send(c, lines...)
-		ans, err := gomokuAnswer(procs[c], clocks[c].Deadline(t0), logf(c, "->"))
-		el := time.Since(t0)
+		ans, el, err := t.ask(c, clocks[c].Deadline(time.Now()), gomokuAnswer, lines...)
 		if err != nil {
-			if ctx.Err() != nil {
-				rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}
-				return rec
-			}
-			r, d := ReadFault(procs[c], err)
-			return fail(c, r, d)
+			return fail(t.fault(c, err, ""))
 		}
-		if !clocks[c].Spend(el) {
-			return fail(c, TimeLoss, fmt.Sprintf("answered after %v", el.Round(time.Millisecond)))
+		if res, ok := t.charge(c, clocks[c], el); !ok {
+			return fail(res)
 		}
+		ans = strings.TrimSpace(ans)
 		m, err := pos.ParseMove(ans)
 		if err != nil {
 			if _, _, e2 := gomoku.ParseXY(ans); e2 == nil {
-				return fail(c, Illegal, "off the board: "+Quote(ans))
+				return fail(t.lose(c, Illegal, "off the board: "+Quote(ans)))
 			}
-			return fail(c, Malformed, "not a move: "+Quote(ans))
+			return fail(t.lose(c, Malformed, "not a move: "+Quote(ans)))
 		}
 		if !pos.IsEmptyCell(m) {
-			return fail(c, Illegal, "occupied: "+Quote(ans))
+			return fail(t.lose(c, Illegal, "occupied: "+Quote(ans)))
 		}
 		if pos.IsForbidden(m) {
-			return fail(c, Illegal, "forbidden move (renju): "+Quote(ans))
+			return fail(t.lose(c, Illegal, "forbidden move (renju): "+Quote(ans)))
 		}
 		pos.Make(m)
 		history = append(history, m)

@@ -69,42 +69,22 @@ func (k *KalahRef) RandomOpening(r *rand.Rand, plies int) []string { return nil 
 func (k *KalahRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 	rec := Record{Opening: s.Opening}
 	pos := kalah.New(k.Rules)
-	var procs [2]*Proc
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				p.Close(200 * time.Millisecond)
-			}
-		}
-	}()
-	for c := 0; c < 2; c++ {
-		p, err := StartEngine(s.Engines[c])
-		if err != nil {
-			rec.Result = Loss(c, StartFail, err.Error())
-			return rec
-		}
-		procs[c] = p
+	t := newTable(ctx, s, "", 200*time.Millisecond)
+	defer t.close()
+	if res, ok := t.startAll(nil); !ok {
+		rec.Result = res
+		return rec
 	}
-	stop := context.AfterFunc(ctx, func() {
-		for _, p := range procs {
-			p.Kill()
-		}
-	})
-	defer stop()
-
-	send := func(c int, line string) {
-		if s.Log != nil {
-			s.Log(c, "<-", line)
-		}
-		procs[c].WriteLine(line) // a broken pipe shows when we read
-	}
-	endAll := func() {
+	// end closes the game for both agents with res.
+	end := func(res Result) Record {
 		for c := 0; c < 2; c++ {
-			send(c, "END")
+			t.send(c, "END")
 		}
+		rec.Result = res
+		return rec
 	}
-	send(0, "START;South")
-	send(1, "START;North")
+	t.send(0, "START;South")
+	t.send(1, "START;North")
 
 	// colour c sits on board side c ^ swapped.
 	mover := func() int {
@@ -119,7 +99,7 @@ func (k *KalahRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		ms := pos.MoveString(m)
 		if m == kalah.Swap {
 			// Only the original starter hears of the swap; it moves next.
-			send(1-moverColour, "CHANGE;SWAP;"+st+";YOU")
+			t.send(1-moverColour, "CHANGE;SWAP;"+st+";YOU")
 			return
 		}
 		for c := 0; c < 2; c++ {
@@ -130,38 +110,27 @@ func (k *KalahRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 			case mover() == c:
 				turn = "YOU"
 			}
-			send(c, "CHANGE;"+ms+";"+st+";"+turn)
+			t.send(c, "CHANGE;"+ms+";"+st+";"+turn)
 		}
 	}
 	if len(s.Opening) > 0 {
-		rec.Result = Result{Winner: -1, Reason: Aborted, Detail: ErrNoOpenings.Error()}
-		endAll()
-		return rec
+		return end(Result{Winner: -1, Reason: Aborted, Detail: ErrNoOpenings.Error()})
 	}
 
 	clocks := NewClocks(s)
 	for !pos.Over() {
 		c := mover()
-		t0 := time.Now()
-		line, err := procs[c].ReadLine(clocks[c].Deadline(t0))
-		el := time.Since(t0)
+		line, el, err := t.ask(c, clocks[c].Deadline(time.Now()), nil)
 		if err != nil {
-			if ctx.Err() != nil {
-				rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}
+			res := t.fault(c, err, "")
+			if res.Reason == Aborted { // the agents are being killed
+				rec.Result = res
 				return rec
 			}
-			r, d := ReadFault(procs[c], err)
-			rec.Result = Loss(c, r, d)
-			endAll()
-			return rec
+			return end(res)
 		}
-		if s.Log != nil {
-			s.Log(c, "->", line)
-		}
-		if !clocks[c].Spend(el) {
-			rec.Result = Loss(c, TimeLoss, fmt.Sprintf("answered after %v", el.Round(time.Millisecond)))
-			endAll()
-			return rec
+		if res, ok := t.charge(c, clocks[c], el); !ok {
+			return end(res)
 		}
 		var m engine.Move
 		switch {
@@ -170,31 +139,22 @@ func (k *KalahRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		case strings.HasPrefix(line, "MOVE;"):
 			n, err := strconv.Atoi(line[5:])
 			if err != nil || line[5:] != strconv.Itoa(n) {
-				rec.Result = Loss(c, Malformed, "not a move: "+Quote(line))
-				endAll()
-				return rec
+				return end(Loss(c, Malformed, "not a move: "+Quote(line)))
 			}
 			if n < 1 || n > k.Rules.Holes {
-				rec.Result = Loss(c, Illegal, "no hole "+Quote(line))
-				endAll()
-				return rec
+				return end(Loss(c, Illegal, "no hole "+Quote(line)))
 			}
 			m = engine.Move(n)
 		default:
-			rec.Result = Loss(c, Malformed, "not a move: "+Quote(line))
-			endAll()
-			return rec
+			return end(Loss(c, Malformed, "not a move: "+Quote(line)))
 		}
 		if !pos.Legal(m) {
-			rec.Result = Loss(c, Illegal, "illegal move "+Quote(line))
-			endAll()
-			return rec
+			return end(Loss(c, Illegal, "illegal move "+Quote(line)))
 		}
 		pos.Play(m)
 		rec.Moves = append(rec.Moves, MoveRec{Side: c, Move: pos.MoveString(m), Ms: el.Milliseconds()})
 		echo(m, c)
 	}
-	endAll()
 	// Board side -> colour.
 	w := pos.Winner()
 	sw := 0
@@ -211,11 +171,9 @@ func (k *KalahRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		detail += ", North swapped sides after the first move"
 	}
 	if w < 0 {
-		rec.Result = Result{Winner: -1, Reason: Normal, Detail: "draw, " + detail}
-		return rec
+		return end(Result{Winner: -1, Reason: Normal, Detail: "draw, " + detail})
 	}
-	rec.Result = Result{Winner: w ^ sw, Reason: Normal, Detail: detail}
-	return rec
+	return end(Result{Winner: w ^ sw, Reason: Normal, Detail: detail})
 }
 
 func kalahBoard(p *kalah.Position, h int) string {

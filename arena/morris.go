@@ -78,89 +78,50 @@ func (r *MorrisRef) RandomOpening(rng *rand.Rand, plies int) []string {
 
 const morrisReady = 5 * time.Second
 
-// morrisStart gets a ready engine for spec: a kept process, or a new one
-// that must say "ready" within 5 s, then receives "init".
-func (r *MorrisRef) morrisStart(s *Setup, c int, pool *Pool) (*Proc, Result, bool) {
-	spec := s.Engines[c]
-	if p := pool.Get(spec); p != nil {
-		return p, Result{}, true
-	}
-	p, err := StartEngine(spec)
+// morrisHello sets up a new process: its first line must be "ready" within
+// 5 s; then it receives "init".
+func morrisHello(t *table, c int) (Result, bool) {
+	line, err := t.read(c, time.Now().Add(morrisReady))
 	if err != nil {
-		return nil, Loss(c, StartFail, err.Error()), false
-	}
-	deadline := time.Now().Add(morrisReady)
-	line, err := p.ReadLine(deadline)
-	if err != nil {
-		reason, d := ReadFault(p, err)
-		p.Kill()
-		return nil, Loss(c, reason, "before ready: "+d), false
-	}
-	if s.Log != nil {
-		s.Log(c, "->", line)
+		reason, d := ReadFault(t.procs[c], err)
+		return t.lose(c, reason, "before ready: "+d), false
 	}
 	if line != "ready" {
-		p.Kill()
-		return nil, Loss(c, Malformed, "first line is not ready: "+Quote(line)), false
+		return t.lose(c, Malformed, "first line is not ready: "+Quote(line)), false
 	}
-	p.WriteLine("init")
-	if s.Log != nil {
-		s.Log(c, "<-", "init")
-	}
-	return p, Result{}, true
+	t.send(c, "init")
+	return Result{}, true
+}
+
+// morrisBest accepts the answer to go: a bestmove line.
+func morrisBest(line string) bool {
+	f := strings.Fields(line)
+	return len(f) > 0 && f[0] == "bestmove"
 }
 
 // Play implements Referee.
 func (r *MorrisRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 	rec := Record{Opening: s.Opening}
-	var procs [2]*Proc
-	healthy := [2]bool{}
-	defer func() {
-		for c, p := range procs {
-			if p == nil {
-				continue
-			}
-			if healthy[c] && ctx.Err() == nil {
-				pool.Put(s.Engines[c], p)
-			} else {
-				p.Kill()
-			}
-		}
-	}()
-	for c := 0; c < 2; c++ {
-		p, res, ok := r.morrisStart(s, c, pool)
-		if !ok {
-			rec.Result = res
-			return rec
-		}
-		procs[c] = p
-	}
-	stop := context.AfterFunc(ctx, func() {
-		for _, p := range procs {
-			p.Kill()
-		}
-	})
-	defer stop()
-	send := func(c int, line string) {
-		if s.Log != nil {
-			s.Log(c, "<-", line)
-		}
-		procs[c].WriteLine(line)
+	t := newPooledTable(ctx, s, pool)
+	defer t.close()
+	if res, ok := t.startAll(func(c int) (Result, bool) { return morrisHello(t, c) }); !ok {
+		rec.Result = res
+		return rec
 	}
 	pos := morris.NewPosition()
 	for c := 0; c < 2; c++ {
-		send(c, "newgame")
+		t.send(c, "newgame")
 	}
 	for _, o := range s.Opening {
 		m, err := pos.ParseMove(o)
 		if err != nil {
 			rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "bad opening move " + o}
-			healthy = [2]bool{true, true}
+			t.keepAll()
 			return rec
 		}
 		pos.Make(m)
 		for c := 0; c < 2; c++ {
-			send(c, "move "+morris.FormatMove(m, r.Names))
+			t.send(c, "move "+morris.FormatMove(m, r.Names))
 		}
 	}
 	clocks := NewClocks(s)
@@ -170,87 +131,58 @@ func (r *MorrisRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 	}
 	for {
 		if over, w, why := pos.Status(); over {
-			healthy = [2]bool{true, true}
+			t.keepAll()
 			rec.Result = Result{Winner: w, Reason: Normal, Detail: morrisWhy(why, w)}
 			break
 		}
 		if r.MaxPlies > 0 && len(rec.Moves) >= r.MaxPlies {
-			healthy = [2]bool{true, true}
+			t.keepAll()
 			rec.Result = Result{Winner: -1, Reason: Normal, Detail: fmt.Sprintf("draw by adjudication after %d plies", r.MaxPlies)}
 			break
 		}
 		c := pos.Side()
 		t0 := time.Now()
-		send(c, "go")
 		stopAt := time.Time{}
 		if budget, limited := clocks[c].Budget(); limited {
 			stopAt = t0.Add(budget + s.Tolerance)
 		}
-		stopped := false
-		var line string
-		var err error
-		for {
-			deadline := stopAt
-			if stopped {
-				deadline = stopAt.Add(stopGrace)
-			}
-			line, err = procs[c].ReadLine(deadline)
-			if err == ErrTimeout && !stopped {
-				send(c, "stop")
-				stopped = true
-				continue
-			}
-			if err != nil {
-				break
-			}
-			if s.Log != nil {
-				s.Log(c, "->", line)
-			}
-			f := strings.Fields(line)
-			if len(f) > 0 && f[0] == "bestmove" {
-				break
-			}
+		// Lines other than bestmove are ignored; when the move time is
+		// up, "stop" asks for the move at once.
+		line, _, err := t.ask(c, stopAt, morrisBest, "go")
+		stopped := err == ErrTimeout
+		if stopped {
+			line, _, err = t.ask(c, stopAt.Add(stopGrace), morrisBest, "stop")
 		}
 		el := time.Since(t0)
 		if err != nil {
-			if ctx.Err() != nil {
-				rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}
-				return rec
+			rec.Result = t.fault(c, err, "")
+			if rec.Reason == TimeLoss && stopped {
+				rec.Detail = "no bestmove after stop"
 			}
-			reason, d := ReadFault(procs[c], err)
-			if reason == TimeLoss && stopped {
-				d = "no bestmove after stop"
-			}
-			rec.Result = Loss(c, reason, d)
-			healthy[1-c] = true
 			return rec
 		}
 		clocks[c].Spend(el)
 		if clocks[c].TC.Game > 0 && clocks[c].Left < -stopGrace {
-			rec.Result = Loss(c, TimeLoss, "game time exceeded")
-			healthy[1-c] = true
+			rec.Result = t.lose(c, TimeLoss, "game time exceeded")
 			return rec
 		}
 		f := strings.Fields(line)
 		if len(f) != 2 {
-			rec.Result = Loss(c, Malformed, "bad bestmove line "+Quote(line))
-			healthy[1-c] = true
+			rec.Result = t.lose(c, Malformed, "bad bestmove line "+Quote(line))
 			return rec
 		}
 		if _, err := morris.ParseMoveText(f[1]); err != nil {
-			rec.Result = Loss(c, Malformed, "bad move "+Quote(line))
-			healthy[1-c] = true
+			rec.Result = t.lose(c, Malformed, "bad move "+Quote(line))
 			return rec
 		}
 		m, err := pos.ParseMove(f[1])
 		if err != nil {
-			rec.Result = Loss(c, Illegal, "illegal move "+Quote(line))
-			healthy[1-c] = true
+			rec.Result = t.lose(c, Illegal, "illegal move "+Quote(line))
 			return rec
 		}
 		pos.Make(m)
 		rec.Moves = append(rec.Moves, MoveRec{Side: c, Move: morris.FormatMove(m, false), Ms: el.Milliseconds()})
-		send(1-c, "move "+morris.FormatMove(m, r.Names))
+		t.send(1-c, "move "+morris.FormatMove(m, r.Names))
 	}
 	rec.Final = morrisBoard(pos)
 	return rec

@@ -166,29 +166,12 @@ func fullWords(mv string) string {
 // Play implements Referee.
 func (q *QuoridorRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 	rec := Record{Opening: s.Opening}
-	var procs [2]*Proc
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				p.WriteLine("quit")
-				p.Close(200 * time.Millisecond)
-			}
-		}
-	}()
-	for c := 0; c < 2; c++ {
-		p, err := StartEngine(s.Engines[c], "-seed", strconv.FormatUint(s.Seed%1000000, 10))
-		if err != nil {
-			rec.Result = Loss(c, StartFail, err.Error())
-			return rec
-		}
-		procs[c] = p
+	t := newTable(ctx, s, "quit", 200*time.Millisecond)
+	defer t.close()
+	if res, ok := t.startAll(nil, "-seed", strconv.FormatUint(s.Seed%1000000, 10)); !ok {
+		rec.Result = res
+		return rec
 	}
-	stop := context.AfterFunc(ctx, func() {
-		for _, p := range procs {
-			p.Kill()
-		}
-	})
-	defer stop()
 	const other = 2 * time.Second
 	clocks := NewClocks(s)
 
@@ -200,41 +183,23 @@ func (q *QuoridorRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		el   time.Duration
 	}
 	command := func(c int, line string, genmove bool) reply {
-		if s.Log != nil {
-			s.Log(c, "<-", line)
-		}
-		procs[c].WriteLine(line)
-		t0 := time.Now()
-		deadline := t0.Add(other + s.Tolerance)
+		deadline := time.Now().Add(other + s.Tolerance)
+		answer := func(l string) bool { return strings.TrimSpace(l) != "" }
 		if genmove {
-			deadline = clocks[c].Deadline(t0)
+			deadline = clocks[c].Deadline(time.Now())
+			answer = func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "=") }
 		}
-		for {
-			l, err := procs[c].ReadLine(deadline)
-			if err != nil {
-				if ctx.Err() != nil {
-					return reply{res: &Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}}
-				}
-				r, d := ReadFault(procs[c], err)
-				res := Loss(c, r, d+" (to "+line+")")
-				return reply{res: &res}
-			}
-			if s.Log != nil {
-				s.Log(c, "->", l)
-			}
-			t := strings.TrimSpace(l)
-			if t == "" {
-				continue
-			}
-			if genmove && !strings.HasPrefix(t, "=") {
-				continue
-			}
-			if !strings.HasPrefix(t, "=") {
-				res := Loss(c, Malformed, "answered "+Quote(l)+" to "+line)
-				return reply{res: &res}
-			}
-			return reply{text: strings.TrimSpace(t[1:]), el: time.Since(t0)}
+		l, el, err := t.ask(c, deadline, answer, line)
+		if err != nil {
+			res := t.fault(c, err, line)
+			return reply{res: &res}
 		}
+		text := strings.TrimSpace(l)
+		if !strings.HasPrefix(text, "=") {
+			res := Loss(c, Malformed, "answered "+Quote(l)+" to "+line)
+			return reply{res: &res}
+		}
+		return reply{text: strings.TrimSpace(text[1:]), el: el}
 	}
 	ack := func(c int, line string) *Result {
 		r := command(c, line, false)
@@ -288,7 +253,7 @@ func (q *QuoridorRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 		}
 		c := pos.Side()
 		if q.VszMB > 0 {
-			if kb, err := vszKB(procs[1-c].Pid()); err == nil && kb > q.VszMB*1000 {
+			if kb, err := vszKB(t.procs[1-c].Pid()); err == nil && kb > q.VszMB*1000 {
 				rec.Result = Loss(1-c, MemoryLimit, fmt.Sprintf("virtual size %d MB > %d MB", kb/1000, q.VszMB))
 				return rec
 			}

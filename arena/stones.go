@@ -164,42 +164,18 @@ func stonesAnswer(p *stones.Position, line string) (engine.Move, Reason, string)
 // Play implements Referee.
 func (r *StonesRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 	rec := Record{Opening: s.Opening}
-	var procs [2]*Proc
-	var started [2]time.Time
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				p.Close(100 * time.Millisecond)
-			}
-		}
-	}()
-	for c := 0; c < 2; c++ {
-		started[c] = time.Now()
-		p, err := StartEngine(s.Engines[c])
-		if err != nil {
-			rec.Result = Loss(c, StartFail, err.Error())
-			return rec
-		}
-		procs[c] = p
+	t := newTable(ctx, s, "", 100*time.Millisecond)
+	defer t.close()
+	if res, ok := t.startAll(nil); !ok {
+		rec.Result = res
+		return rec
 	}
-	stop := context.AfterFunc(ctx, func() {
-		for _, p := range procs {
-			p.Kill()
-		}
-	})
-	defer stop()
-	send := func(c int, line string) {
-		if s.Log != nil {
-			s.Log(c, "<-", line)
-		}
-		procs[c].WriteLine(line)
-	}
-	send(0, `{"Color":`+r.enum(1)+`}`)
-	send(1, `{"Color":`+r.enum(-1)+`}`)
+	t.send(0, `{"Color":`+r.enum(1)+`}`)
+	t.send(1, `{"Color":`+r.enum(-1)+`}`)
 	pos := stones.NewGame()
 	both := func(line string) {
-		send(0, line)
-		send(1, line)
+		t.send(0, line)
+		t.send(1, line)
 	}
 	winner := func() int {
 		if l := pos.Loser(); l >= 0 {
@@ -225,40 +201,29 @@ func (r *StonesRef) Play(ctx context.Context, s *Setup, _ *Pool) Record {
 			break
 		}
 		c := pos.SideToMove() // White 0 = colour 0
-		t0 := time.Now()
-		send(c, r.request(pos))
-		deadline := clocks[c].Deadline(t0)
+		deadline := clocks[c].Deadline(time.Now())
 		if first && clocks[c].TC.First > 0 {
 			// start-up included
-			deadline = started[c].Add(clocks[c].TC.First + clocks[c].Tol)
+			deadline = t.started[c].Add(clocks[c].TC.First + clocks[c].Tol)
 		} else if first {
 			clocks[c].N = 1
-			deadline = clocks[c].Deadline(t0)
+			deadline = clocks[c].Deadline(time.Now())
 		}
-		line, err := procs[c].ReadLine(deadline)
-		el := time.Since(t0)
+		line, el, err := t.ask(c, deadline, nil, r.request(pos))
 		if err != nil {
-			if ctx.Err() != nil {
-				rec.Result = Result{Winner: -1, Reason: Aborted, Detail: "interrupted"}
-				return rec
-			}
-			reason, d := ReadFault(procs[c], err)
-			rec.Result = Loss(c, reason, d)
+			rec.Result = t.fault(c, err, "")
 			return rec
 		}
-		if s.Log != nil {
-			s.Log(c, "->", line)
-		}
 		if first {
-			clocks[c].Spend(time.Since(started[c]))
+			clocks[c].Spend(time.Since(t.started[c]))
 			first = false
 			for o := 0; o < 2; o++ {
 				if clocks[o].N == 0 {
 					clocks[o].N = 1 // the 5 s allowance is for the game's first request only
 				}
 			}
-		} else if !clocks[c].Spend(el) {
-			rec.Result = Loss(c, TimeLoss, fmt.Sprintf("answered after %v", el.Round(time.Millisecond)))
+		} else if res, ok := t.charge(c, clocks[c], el); !ok {
+			rec.Result = res
 			return rec
 		}
 		m, reason, detail := stonesAnswer(pos, line)

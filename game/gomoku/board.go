@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
@@ -152,9 +154,55 @@ type Position struct {
 	// wideAt is the stack depth at which GenMoves lists every move near the
 	// stones (a root restricted to VCF defences), or -1.
 	wideAt int
+	// clk, when set, is polled by GenMoves, Evaluate and the VCF solver so
+	// that the hard deadline of a move holds even when the timer goroutine
+	// of the search runs late on a loaded machine; polls counts the calls.
+	clk   *Clock
+	polls uint32
 	// scratch for the VCF solver and move generation
 	genVals [MaxSize * MaxSize]int32
 	vcf     vcfState
+}
+
+// Clock is the hard limit of a move: Stop is raised (by the manager's
+// YXSTOP, or by the first poll that finds the deadline passed) and every
+// search of the move gives up when it is set.
+type Clock struct {
+	Stop     *atomic.Bool
+	Deadline time.Time // zero: no deadline
+}
+
+// SetClock makes the search hooks of p (and of its clones) poll c; nil
+// turns the polling off.
+func (p *Position) SetClock(c *Clock) { p.clk = c }
+
+// pollEvery is how many hook calls pass between two reads of the clock.
+const pollEvery = 16
+
+// poll counts a hook call and reports whether the move must stop now.
+func (p *Position) poll() bool {
+	c := p.clk
+	if c == nil {
+		return false
+	}
+	p.polls++
+	if p.polls%pollEvery == 0 {
+		return c.expired()
+	}
+	return c.Stop.Load()
+}
+
+// expired reads the clock, raises Stop when the deadline has passed, and
+// reports whether Stop is raised.
+func (c *Clock) expired() bool {
+	if c.Stop.Load() {
+		return true
+	}
+	if !c.Deadline.IsZero() && !time.Now().Before(c.Deadline) {
+		c.Stop.Store(true)
+		return true
+	}
+	return false
 }
 
 // NewPosition returns the empty board of w columns and h rows under rule.
@@ -621,6 +669,7 @@ func (p *Position) Terminal() (bool, int) {
 // Evaluate implements engine.Position: the pattern score for the side to move.
 func (p *Position) Evaluate() int {
 	s := p.side
+	p.poll()
 	if p.vctSide >= 0 {
 		return 0
 	}

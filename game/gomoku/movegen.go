@@ -47,6 +47,7 @@ func (p *Position) hasCode(s, c int, min uint8) bool {
 // empty cells within two of a stone, the best DefaultCandidates by value.
 func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
+	p.poll()
 	s, o := p.side, p.side^1
 	lo, hi := p.scanRange()
 	if p.Stones() == 0 {

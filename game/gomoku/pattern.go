@@ -1,6 +1,11 @@
 package gomoku
 
 import (
+	"bytes"
+	"compress/flate"
+	"embed"
+	"fmt"
+	"io"
 	"runtime"
 	"sync"
 
@@ -45,8 +50,60 @@ var (
 )
 
 func tablesFor(k fiveKind) *patternTables {
-	tableOnce[k].Do(func() { tables[k] = buildTables(k) })
+	tableOnce[k].Do(func() {
+		if t, ok := embeddedTables(k); ok {
+			tables[k] = t
+			return
+		}
+		tables[k] = buildTables(k)
+	})
 	return &tables[k]
+}
+
+// The black tables of every five kind are built once by buildTables and
+// kept compressed (about 10 KB each) in tables/: a process starts in a few
+// milliseconds instead of spending about a second of CPU on them while its
+// first move is timed. TestEmbeddedTables checks them against buildTables
+// and rewrites them with -update-tables.
+//
+//go:embed tables/*.flate
+var tableFiles embed.FS
+
+func tableFile(k fiveKind) string { return fmt.Sprintf("tables/kind%d.flate", k) }
+
+func embeddedTables(k fiveKind) (patternTables, bool) {
+	data, err := tableFiles.ReadFile(tableFile(k))
+	if err != nil {
+		return patternTables{}, false
+	}
+	black := make([]uint8, keyCount)
+	r := flate.NewReader(bytes.NewReader(data))
+	if _, err := io.ReadFull(r, black); err != nil {
+		return patternTables{}, false
+	}
+	for _, c := range black {
+		if c >= ev.NumCodes {
+			return patternTables{}, false
+		}
+	}
+	return patternTables{black, whiteFrom(black)}, true
+}
+
+// encodeTable compresses a black table for tables/.
+func encodeTable(black []uint8) []byte {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write(black)
+	w.Close()
+	return buf.Bytes()
+}
+
+func whiteFrom(black []uint8) []uint8 {
+	white := make([]uint8, keyCount)
+	for key := 0; key < keyCount; key++ {
+		white[key] = black[swapColours(uint32(key))]
+	}
+	return white
 }
 
 // Line cell values used while classifying: own, empty, opponent stone,
@@ -100,11 +157,7 @@ func buildTables(k fiveKind) patternTables {
 		}(keyCount*w/workers, keyCount*(w+1)/workers)
 	}
 	wg.Wait()
-	white := make([]uint8, keyCount)
-	for key := 0; key < keyCount; key++ {
-		white[key] = black[swapColours(uint32(key))]
-	}
-	return patternTables{black, white}
+	return patternTables{black, whiteFrom(black)}
 }
 
 // swapColours exchanges black and white in a key.

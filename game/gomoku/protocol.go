@@ -73,8 +73,14 @@ type session struct {
 	timeoutTurn  int64 // ms, 0 = no limit
 	timeoutMatch int64 // ms, 0 = no limit
 	timeLeft     int64 // ms, <0 unknown
-	maxMemory    int64 // bytes, 0 = no limit
-	ttMiB        int
+	// used is our own thinking time in this game (from the arrival of each
+	// command to the answer), for a match clock without time_left
+	used time.Duration
+	// overrun is how late past the hard deadline our recent answers went
+	// out (decaying); budget keeps it in reserve
+	overrun   time.Duration
+	maxMemory int64 // bytes, 0 = no limit
+	ttMiB     int
 
 	brain *Brain
 }
@@ -339,6 +345,7 @@ func (s *session) opponentMove(arg string) (engine.Move, error) {
 func (s *session) newGame(w, h int) {
 	s.started = true
 	s.w, s.h = w, h
+	s.used = 0
 	s.base = s.base[:0]
 	p, _ := NewPosition(w, h, s.rule)
 	s.pos = p
@@ -465,16 +472,24 @@ func (s *session) budget() Budget {
 	hard := unlimited
 	if s.timeoutTurn > 0 {
 		turn := time.Duration(s.timeoutTurn) * time.Millisecond
-		// pipes, process scheduling and a loaded machine
-		margin := 40*time.Millisecond + turn/10
+		// The manager counts the whole round trip (pipes, its own
+		// scheduling); on a loaded machine our threads also answer a stop
+		// late (up to 60-80 ms measured with a load of 4 on 2 cores).
+		margin := 50*time.Millisecond + turn/5
 		if margin > time.Second {
 			margin = time.Second
 		}
-		hard = turn - margin
+		hard = turn - margin - s.overrun
 	}
 	soft := time.Duration(0)
+	left := time.Duration(-1)
 	if s.timeLeft >= 0 && (s.timeoutMatch > 0 || s.timeLeft < math.MaxInt32) {
-		left := time.Duration(s.timeLeft) * time.Millisecond
+		left = time.Duration(s.timeLeft) * time.Millisecond
+	} else if s.timeLeft < 0 && s.timeoutMatch > 0 {
+		// a match clock but no time_left: count our own time
+		left = max(time.Duration(s.timeoutMatch)*time.Millisecond-s.used, 0)
+	}
+	if left >= 0 {
 		movesLeft := int64(max(12, s.pos.empty/8))
 		share := left / time.Duration(movesLeft)
 		if h := left/6 - 50*time.Millisecond; h < hard {
@@ -569,8 +584,10 @@ func (s *session) move() bool {
 		return false
 	}
 	m := s.bookMove()
+	var deadline time.Time
 	if m == engine.NoMove {
 		bud := s.budget().since(s.cmdAt)
+		deadline = time.Now().Add(bud.Hard)
 		var quit bool
 		m, quit = s.think(func() engine.Move { return s.brain.Think(s.pos, bud) })
 		if quit {
@@ -583,8 +600,28 @@ func (s *session) move() bool {
 	}
 	s.pos.Make(m)
 	s.reply("%s", FormatMove(m))
+	s.account(deadline)
 	return false
 }
+
+// account charges the move to our match clock and learns how late past
+// its hard deadline the answer went out (a loaded machine answers a stop
+// late); budget keeps that much more in reserve for later moves.
+func (s *session) account(deadline time.Time) {
+	now := time.Now()
+	if !s.cmdAt.IsZero() {
+		s.used += now.Sub(s.cmdAt)
+	}
+	s.overrun = s.overrun * 7 / 8
+	if !deadline.IsZero() {
+		if late := now.Sub(deadline); late > s.overrun {
+			s.overrun = min(late, maxOverrun)
+		}
+	}
+}
+
+// maxOverrun bounds the reserve learnt from late answers.
+const maxOverrun = 2 * time.Second
 
 // readBlock reads the lines of a BOARD or SWAP2BOARD block up to DONE.
 func (s *session) readBlock() (rows []string, quit bool) {
@@ -606,7 +643,9 @@ func (s *session) readBlock() (rows []string, quit bool) {
 
 // board handles BOARD ... DONE: a whole new position, then a move.
 func (s *session) board() bool {
+	at := s.cmdAt // the clock starts with the BOARD line, not with DONE
 	rows, quit := s.readBlock()
+	s.cmdAt = at
 	if quit {
 		return true
 	}
@@ -717,7 +756,9 @@ func (s *session) board() bool {
 
 // swap2 handles SWAP2BOARD with 0, 3 or 5 stones.
 func (s *session) swap2() bool {
+	at := s.cmdAt
 	rows, quit := s.readBlock()
+	s.cmdAt = at
 	if quit {
 		return true
 	}

@@ -442,7 +442,7 @@ func TestBudget(t *testing.T) {
 	s := &session{timeLeft: -1, timeoutTurn: 1000}
 	s.pos, _ = NewPosition(15, 15, Freestyle)
 	b := s.budget()
-	if b.Hard != 860*time.Millisecond || b.Soft != b.Hard*2/5 {
+	if b.Hard != 750*time.Millisecond || b.Soft != b.Hard*2/5 {
 		t.Fatalf("turn 1000: %+v", b)
 	}
 	// the manager's "unlimited" time_left changes nothing
@@ -467,6 +467,13 @@ func TestBudget(t *testing.T) {
 	if b = s.budget(); b.Hard <= 0 || b.Soft <= 0 {
 		t.Fatalf("huge limits: %+v", b)
 	}
+	// a match clock without time_left: our own time is counted
+	s.timeoutTurn, s.timeoutMatch, s.timeLeft = 0, 12000, -1
+	s.used = 6 * time.Second
+	if b = s.budget(); b.Hard != 950*time.Millisecond {
+		t.Fatalf("12 s match, 6 s used: %+v", b)
+	}
+	s.used = 0
 	// no limits at all: the default turn time
 	s.timeoutTurn, s.timeoutMatch, s.timeLeft = 0, 0, -1
 	if b = s.budget(); b.Hard != defaultTurnMs*time.Millisecond {

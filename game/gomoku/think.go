@@ -38,6 +38,7 @@ type Brain struct {
 	OnInfo func(string)
 
 	stopped atomic.Bool
+	clk     Clock    // the hard limit of the move being searched
 	work    Position // scratch copy of the position searched
 }
 
@@ -87,6 +88,12 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	start := time.Now()
 	p := &b.work
 	p.CopyFrom(pos)
+	b.clk = Clock{Stop: &b.stopped}
+	if bud.Hard > 0 {
+		b.clk.Deadline = start.Add(bud.Hard)
+	}
+	p.SetClock(&b.clk)
+	defer p.SetClock(nil)
 	p.LeafVCF = 0
 	p.Quiesce = false
 	p.Candidates = b.Candidates
@@ -160,7 +167,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 		}
 	}
 	el := time.Since(start)
-	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, RootMoves: rootMoves}
+	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, RootMoves: rootMoves, Stop: &b.stopped}
 	if bud.Hard > 0 {
 		lim.Hard = max(bud.Hard-el, time.Millisecond)
 		lim.Soft = max(bud.Soft-el, time.Millisecond)
@@ -319,7 +326,13 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p.LeafVCF = b.LeafVCF
 	p.Candidates = b.Candidates
 	p.Quiesce = b.Quiesce
-	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard}
+	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard, Stop: &b.stopped}
+	b.clk = Clock{Stop: &b.stopped}
+	if bud.Hard > 0 {
+		b.clk.Deadline = time.Now().Add(bud.Hard)
+	}
+	p.SetClock(&b.clk)
+	defer p.SetClock(nil)
 	if b.stopped.Load() {
 		lim.Soft, lim.Hard = time.Millisecond, time.Millisecond
 	}
@@ -342,29 +355,14 @@ func (b *Brain) VCT(p *Position, limit time.Duration) (engine.Move, bool) {
 	p.wideAt = -1
 	b.vct.NewGame()
 	b.vct.OnInfo = nil
-	stop := make(chan struct{})
-	go func() {
-		// pass a YXSTOP on to the threat search
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				if b.stopped.Load() {
-					b.vct.Stop()
-					return
-				}
-			}
-		}
-	}()
 	depth := vctMaxDepth
 	if b.MaxDepth > 0 {
 		depth = min(depth, 2*b.MaxDepth+1)
 	}
-	res := b.vct.Search(p, engine.Limits{Depth: depth, Soft: limit / 2, Hard: limit, Nodes: b.MaxNodes / 4})
-	close(stop)
+	// the brain's stop flag (YXSTOP, or the deadline seen by the polls of
+	// the position) ends the threat search too
+	res := b.vct.Search(p, engine.Limits{Depth: depth, Soft: limit / 2, Hard: limit, Nodes: b.MaxNodes / 4,
+		Stop: &b.stopped})
 	p.vctSide = -1
 	if res.Score > engine.WinBound && res.Move != engine.NoMove && p.IsLegal(res.Move) {
 		b.info(fmt.Sprintf("VCT win: %s (%d nodes)", lineString(res.PV), res.Nodes))

@@ -124,7 +124,7 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 		return false
 	}
 	if st.nodes&255 == 0 && ((st.stop != nil && st.stop.Load()) ||
-		(!st.deadline.IsZero() && time.Now().After(st.deadline))) {
+		(!st.deadline.IsZero() && time.Now().After(st.deadline)) || (p.clk != nil && p.clk.expired())) {
 		st.limit = 0 // abandon, and do not record failures
 		return false
 	}

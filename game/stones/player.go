@@ -180,8 +180,10 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	}
 	lim := engine.Limits{Depth: pl.cfg.Depth, Nodes: pl.cfg.Nodes}
 	if pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 {
+		// The solver's time comes out of the hard limit only: the search
+		// still gets its usual soft budget.
 		spent := time.Since(t0)
-		lim.Soft, lim.Hard = max(pl.cfg.Soft-spent, 0), max(pl.cfg.Hard-spent, time.Millisecond)
+		lim.Soft, lim.Hard = pl.cfg.Soft, max(pl.cfg.Hard-spent, time.Millisecond)
 	}
 	if len(ok) < len(legal) {
 		lim.RootMoves = ok

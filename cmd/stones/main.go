@@ -5,6 +5,7 @@
 //	stones bench [depth]            fixed-depth search of the bench positions
 //	stones perft N [divide]         move-generation counts from the start
 //	stones turnperft                Black's full first turns after each opening
+//	stones solvebench [seconds]     the endgame solver on fixed positions (limit per position, default 10)
 //	stones match [flags] pairs      self-play: -b-* flags set the weaker side
 package main
 
@@ -53,7 +54,7 @@ func main() {
 	solveMiB := fs.Int("solve-hash", 0, "solver table size in MiB (0: default 32)")
 	args := os.Args[1:]
 	cmd := ""
-	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft") {
+	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft" || args[0] == "solvebench") {
 		cmd, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
@@ -123,6 +124,18 @@ func main() {
 			return
 		}
 		bench.RunPerft(os.Stdout, func(d int) uint64 { return stones.Perft(p, d) }, n)
+	case "solvebench":
+		lim := 10 * time.Second
+		if len(rest) > 0 {
+			if v, err := strconv.ParseFloat(rest[0], 64); err == nil && v > 0 {
+				lim = time.Duration(v * float64(time.Second))
+			}
+		}
+		mib := *solveMiB
+		if mib <= 0 {
+			mib = stones.DefaultSolveMiB
+		}
+		stones.SolveBench(os.Stdout, mib, lim)
 	case "turnperft":
 		p := stones.NewGame()
 		var buf [engine.MaxMoves]engine.Move

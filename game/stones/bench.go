@@ -1,7 +1,10 @@
 package stones
 
 import (
+	"fmt"
+	"io"
 	"math/rand/v2"
+	"time"
 
 	"github.com/pentad-ai/pentad/bench"
 	"github.com/pentad-ai/pentad/engine"
@@ -53,4 +56,69 @@ func Bench(depth int, eval func(*Position) int) bench.Report {
 		ps = append(ps, p)
 	}
 	return bench.Search(ps, depth, 16, engine.Options{LMR: true, AspWindow: 60})
+}
+
+// SolveBenchPositions are the solver bench's positions: random endgames of
+// 7 and 8 stacks a side (like the tests'), then the first-action positions
+// with 18 to 26 stacks of three self-play games between material-only
+// players at 2,000 nodes an action (deterministic).
+func SolveBenchPositions() []*Position {
+	var out []*Position
+	r := rand.New(rand.NewPCG(21, 22))
+	for i := 0; i < 8; i++ {
+		out = append(out, RandomEndgame(r, 7+i%2, 3))
+	}
+	cfg := Config{Threads: 1, TTMiB: 4, Nodes: 2000, SolveStacks: -1}
+	pl := NewPlayer(cfg)
+	var buf [engine.MaxMoves]engine.Move
+	for g := 0; g < 3; g++ {
+		pl.NewGame()
+		p := NewGame()
+		moves := p.GenMoves(buf[:0])
+		p.Make(moves[(7*g+3)%len(moves)])
+		p = p.Copy()
+		for {
+			if over, _, _ := p.Status(); over {
+				break
+			}
+			n := p.n[0] + p.n[1]
+			if n <= 26 && n >= 18 && p.phase == 0 {
+				out = append(out, p.Copy())
+			}
+			allowed := 1 << Attack
+			if p.phase == 1 {
+				allowed = 1<<Pass | 1<<Attack | 1<<Strengthen
+			}
+			m := pl.Choose(p.Copy(), allowed)
+			p.Make(m)
+			p = p.Copy()
+		}
+	}
+	return out
+}
+
+// SolveBench solves each bench position with an empty table of mib MiB
+// within limit (0: none) and writes one line per position and a total.
+func SolveBench(w io.Writer, mib int, limit time.Duration) {
+	s := NewSolver(mib)
+	var nodes uint64
+	var el time.Duration
+	proved := 0
+	ps := SolveBenchPositions()
+	for i, p := range ps {
+		s.Clear()
+		st := s.Solve(p, SolveLimits{Time: limit})
+		nodes += st.Nodes
+		el += st.Time
+		if st.Result != Unknown {
+			proved++
+		}
+		fmt.Fprintf(w, "position %2d: %2d stacks, %-7v %9d nodes %8.1f ms\n", i+1, p.n[0]+p.n[1], st.Result,
+			st.Nodes, float64(st.Time.Microseconds())/1000)
+	}
+	nps := 0.0
+	if el > 0 {
+		nps = float64(nodes) / el.Seconds()
+	}
+	fmt.Fprintf(w, "solve: %d of %d proven, %d nodes in %.3f s, %.0f nodes/s\n", proved, len(ps), nodes, el.Seconds(), nps)
 }

@@ -1,6 +1,7 @@
 package stones
 
 import (
+	"math/rand/v2"
 	"sync/atomic"
 	"time"
 
@@ -345,5 +346,43 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32) {
 			s.mid(ply+1, ctd, cth)
 		}
 		p.Unmake(m)
+	}
+}
+
+// RandomEndgame places perSide stacks per side (3..30), of random types
+// and heights 1..maxH (1..30), on random cells. Each side gets every type at
+// least twice (when perSide >= 6, else once), and nobody has won yet. The
+// side to move and the action due are random too. It serves tests and the
+// solver bench.
+func RandomEndgame(r *rand.Rand, perSide int, maxH int) *Position {
+	perSide = min(max(perSide, 3), 30)
+	maxH = min(max(maxH, 1), 30)
+	for {
+		var st [9][9]int
+		free := make([]int, NumCells)
+		for i := range free {
+			free[i] = i
+		}
+		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+		k := 0
+		for side := 0; side < 2; side++ {
+			for i := 0; i < perSide; i++ {
+				typ := 1 + r.IntN(3)
+				if i < 3 || (perSide >= 6 && i < 6) {
+					typ = i%3 + 1
+				}
+				v := int(Encode(side, typ, 1+r.IntN(maxH)))
+				x, y := CellXY(free[k])
+				k++
+				st[y][x] = v
+			}
+		}
+		p, err := FromState(st, r.IntN(2), r.IntN(2))
+		if err != nil {
+			panic(err) // cannot happen: at most 30 stacks of height <= maxH
+		}
+		if over, _ := p.Terminal(); !over {
+			return p
+		}
 	}
 }

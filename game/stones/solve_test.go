@@ -36,43 +36,9 @@ func minimax(p *Position, memo map[Key]bool) bool {
 	return win
 }
 
-// randomEndgame places stacks of random types and heights on random cells:
-// each side gets every type at least twice (when perSide >= 6, else once),
-// and nobody has won yet.
-func randomEndgame(r *rand.Rand, perSide int, maxH int) *Position {
-	for {
-		var st [9][9]int
-		free := make([]int, NumCells)
-		for i := range free {
-			free[i] = i
-		}
-		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
-		k := 0
-		for side := 0; side < 2; side++ {
-			for i := 0; i < perSide; i++ {
-				typ := 1 + r.IntN(3)
-				if i < 3 || (perSide >= 6 && i < 6) {
-					typ = i%3 + 1
-				}
-				v := int(Encode(side, typ, 1+r.IntN(maxH)))
-				x, y := CellXY(free[k])
-				k++
-				st[y][x] = v
-			}
-		}
-		p, err := FromState(st, r.IntN(2), r.IntN(2))
-		if err != nil {
-			panic(err)
-		}
-		if over, _ := p.Terminal(); !over {
-			return p
-		}
-	}
-}
-
 func TestChildKey(t *testing.T) {
 	var buf [engine.MaxMoves]engine.Move
-	for _, p := range append(BenchPositions(), randomEndgame(rand.New(rand.NewPCG(1, 2)), 6, 3)) {
+	for _, p := range append(BenchPositions(), RandomEndgame(rand.New(rand.NewPCG(1, 2)), 6, 3)) {
 		for _, m := range p.GenMoves(buf[:0]) {
 			k := p.childKey(m)
 			p.Make(m)
@@ -95,7 +61,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 	}
 	wins, losses := 0, 0
 	for i := 0; i < n; i++ {
-		p := randomEndgame(r, 5+i%4, 3)
+		p := RandomEndgame(r, 5+i%4, 3)
 		memo := map[Key]bool{}
 		want := minimax(p, memo)
 		if i%2 == 0 {
@@ -158,7 +124,7 @@ func TestSolverLimits(t *testing.T) {
 	var p *Position
 	var full SolveStats
 	for full.Nodes < 300 {
-		p = randomEndgame(r, 8, 3)
+		p = RandomEndgame(r, 8, 3)
 		s.Clear()
 		full = s.Solve(p, SolveLimits{})
 	}
@@ -185,9 +151,9 @@ func TestSolverLimits(t *testing.T) {
 func TestSolverAllocs(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	s := NewSolver(4)
-	p := randomEndgame(r, 8, 3)
+	p := RandomEndgame(r, 8, 3)
 	for s.Solve(p, SolveLimits{}).Nodes < 300 {
-		p = randomEndgame(r, 8, 3)
+		p = RandomEndgame(r, 8, 3)
 	}
 	var nodes uint64
 	allocs := testing.AllocsPerRun(3, func() {
@@ -212,7 +178,7 @@ func TestPlayerUsesSolver(t *testing.T) {
 	pl := NewPlayer(cfg)
 	var won, lost bool
 	for i := 0; i < 40 && !(won && lost); i++ {
-		p := randomEndgame(r, 7, 3)
+		p := RandomEndgame(r, 7, 3)
 		memo := map[Key]bool{}
 		want := minimax(p, memo)
 		allowed := 1 << Attack

@@ -151,6 +151,8 @@ func solve(args []string) int {
 	capture := fs.String("capture", "standard", "capture rule: standard or empty")
 	k := fs.Int("k", 14, "endgame database: seeds in holes covered (0: none)")
 	bits := fs.Int("tt", 24, "bound table size, log2 entries")
+	etc := fs.Bool("etc", false, "enhanced transposition cut-offs")
+	trace := fs.Bool("trace", false, "print every null-window test: bound, result, nodes, time")
 	fs.Parse(args)
 	ce := *capture == "empty"
 	if !ce && *capture != "standard" {
@@ -175,6 +177,13 @@ func solve(args []string) int {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kalah solve:", err)
 		return 2
+	}
+	s.ETC = *etc
+	if *trace {
+		t0 := time.Now()
+		s.Trace = func(beta, g int, nodes uint64) {
+			fmt.Printf("test >= %d: %d  %d nodes  %.2f s\n", beta, g, nodes, time.Since(t0).Seconds())
+		}
 	}
 	r := s.SolveStart(*seeds)
 	fmt.Printf("Kalah(%d,%d) %s capture: first player wins by %d (negative: loses)\n", *holes, *seeds, *capture, r.Value)

@@ -20,12 +20,18 @@ type Solver struct {
 	table        []solverEntry
 	mask         uint64
 	Nodes        uint64
+	// ETC enables enhanced transposition cut-offs: a child's table bound
+	// that refutes the node ends it before any child is searched.
+	ETC bool
+	// Trace, if set, is called after every null-window test of Solve.
+	Trace func(beta, g int, nodes uint64)
 }
 
 type solverEntry struct {
 	key    uint64
 	lo, hi int16
 	move   uint8
+	sum    uint8 // seeds in holes: the replacement priority
 }
 
 // NewSolver makes a solver for h holes with a bound table of 2^bits entries
@@ -80,7 +86,11 @@ func (s *Solver) Solve(c *[2 * MaxHoles]uint8) SolveResult {
 		if g == lo {
 			beta = g + 1
 		}
+		// a null-window test: is the value at least beta?
 		g = s.search(c, total, beta-1, beta)
+		if s.Trace != nil {
+			s.Trace(beta, g, s.Nodes)
+		}
 		if g < beta {
 			hi = g
 		} else {
@@ -98,7 +108,51 @@ func (s *Solver) hash(c *[2 * MaxHoles]uint8) uint64 {
 	return k
 }
 
+type solveChild struct {
+	c     [2 * MaxHoles]uint8
+	key   uint64
+	base  int // store gains of the move, mover minus opponent
+	rest  int // seeds left in holes
+	m     int8
+	again bool
+	over  bool
+	score int
+}
+
+// probe returns the entry for key, or nil.
+func (s *Solver) probe(key uint64) *solverEntry {
+	b := key & s.mask &^ 1
+	if e := &s.table[b]; e.key == key {
+		return e
+	}
+	if e := &s.table[b|1]; e.key == key {
+		return e
+	}
+	return nil
+}
+
+// slot picks the entry to overwrite for key: its own, else the first slot of
+// the bucket when the new position is at least as large (more seeds in holes,
+// so a bigger subtree), else the second.
+func (s *Solver) slot(key uint64, sum int) *solverEntry {
+	b := key & s.mask &^ 1
+	e0, e1 := &s.table[b], &s.table[b|1]
+	switch {
+	case e0.key == key:
+		return e0
+	case e1.key == key:
+		return e1
+	case sum >= int(e0.sum):
+		if e0.key != 0 {
+			*e1 = *e0
+		}
+		return e0
+	}
+	return e1
+}
+
 // search is fail-soft alpha-beta on the value of c (sum = seeds in holes).
+// The value lies in [-sum, sum]: every seed left goes to one of the stores.
 func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 	s.Nodes++
 	h := s.h
@@ -113,10 +167,15 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 	if s.db != nil && sum <= s.db.k {
 		return int(s.db.vals[s.db.rank(c, sum)])
 	}
+	if sum <= alpha {
+		return sum
+	}
+	if -sum >= beta {
+		return -sum
+	}
 	key := s.hash(c)
-	e := &s.table[key&s.mask]
-	var ttMove int = -1
-	if e.key == key {
+	ttMove := -1
+	if e := s.probe(key); e != nil {
 		if int(e.lo) >= beta {
 			return int(e.lo)
 		}
@@ -131,52 +190,80 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 		ttMove = int(e.move)
 	}
 	origAlpha, origBeta := alpha, beta
-	// order: table move, extra turns (nearest the store first), captures, rest
-	var order [MaxHoles]int8
-	var score [MaxHoles]int
+	// Generate the children; a child whose table bound already refutes this
+	// node ends it (enhanced transposition cut-off). Order: table move,
+	// extra turns (nearest the store first), captures by size, the rest.
+	var kids [MaxHoles]solveChild
 	n := 0
-	cycle := 2*h + 1
 	for m := h - 1; m >= 0; m-- {
-		k := int(c[m])
-		if k == 0 {
+		if c[m] == 0 {
 			continue
 		}
-		sc := 0
+		k := &kids[n]
+		k.c = *c
+		k.m = int8(m)
+		gm, gop, again, over := sow(&k.c, h, m, s.captureEmpty)
+		k.base, k.again, k.over = gm-gop, again, over
+		k.rest = sum - gm - gop
+		cnt := int(c[m])
 		switch {
-		case m == ttMove:
-			sc = 1 << 20
-		case k%cycle == (h-m)%cycle:
-			sc = 1<<16 + m
-		case k < cycle && m+k < h && c[m+k] == 0 && c[2*h-1-(m+k)] > 0:
-			sc = 1<<8 + int(c[2*h-1-(m+k)])
+		case over:
+			if k.base >= beta {
+				return k.base
+			}
+			k.score = 1<<12 + k.base
+		case again:
+			k.key = s.hash(&k.c)
+			k.score = 1<<16 + m
+			if !s.ETC {
+				break
+			}
+			if e := s.probe(k.key); e != nil && k.base+int(e.lo) >= beta && k.rest > s.dbK() {
+				return k.base + int(e.lo)
+			}
+		default:
+			flip(&k.c, h)
+			k.key = s.hash(&k.c)
+			if cnt < 2*h+1 && m+cnt < h && c[m+cnt] == 0 && c[2*h-1-(m+cnt)] > 0 {
+				k.score = 1<<8 + int(c[2*h-1-(m+cnt)])
+			}
+			if !s.ETC {
+				break
+			}
+			if e := s.probe(k.key); e != nil && k.base-int(e.hi) >= beta && k.rest > s.dbK() {
+				return k.base - int(e.hi)
+			}
 		}
-		j := n
-		for j > 0 && score[j-1] < sc {
-			order[j], score[j] = order[j-1], score[j-1]
-			j--
+		if m == ttMove {
+			k.score = 1 << 20
 		}
-		order[j], score[j] = int8(m), sc
 		n++
 	}
 	best := -1 << 20
 	bestMove := 0
+	// stable insertion sort of the indices, best first
+	var order [MaxHoles]int8
 	for i := 0; i < n; i++ {
-		m := int(order[i])
-		ch := *c
-		gm, gop, again, over := sow(&ch, h, m, s.captureEmpty)
-		v := gm - gop
-		if !over {
-			rest := sum - gm - gop
-			if again {
-				v += s.search(&ch, rest, alpha-v, beta-v)
+		j := i
+		for j > 0 && kids[order[j-1]].score < kids[i].score {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = int8(i)
+	}
+	for i := 0; i < n; i++ {
+		k := &kids[order[i]]
+		v := k.base
+		if !k.over {
+			if k.again {
+				v += s.search(&k.c, k.rest, alpha-v, beta-v)
 			} else {
-				flip(&ch, h)
-				v -= s.search(&ch, rest, v-beta, v-alpha)
+				v -= s.search(&k.c, k.rest, v-beta, v-alpha)
 			}
 		}
 		if v > best {
 			best = v
-			bestMove = m
+			bestMove = int(k.m)
 			if v > alpha {
 				alpha = v
 				if v >= beta {
@@ -185,9 +272,9 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 			}
 		}
 	}
+	e := s.slot(key, sum)
 	if e.key != key {
-		e.key = key
-		e.lo, e.hi = -255, 255
+		*e = solverEntry{key: key, lo: -255, hi: 255, sum: uint8(sum)}
 	}
 	if best <= origAlpha {
 		e.hi = int16(best)
@@ -198,4 +285,12 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 	}
 	e.move = uint8(bestMove)
 	return best
+}
+
+// dbK is the database's K, or -1 without one.
+func (s *Solver) dbK() int {
+	if s.db == nil {
+		return -1
+	}
+	return s.db.k
 }

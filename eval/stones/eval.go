@@ -32,16 +32,16 @@ type Weights struct {
 	Mobility  int     // per available attack
 	TempoMove int     // bonus for the side to move at its first action
 	ImmType   int     // percent of a type's stack value when it has an untouchable stack
-	Danger    int     // the side to move can take every remaining stack (at most two) of an enemy type
-	Danger2   int     // the opponent can take every remaining stack (at most two) of one of our types
-	LowMob    int     // per attack below four, for a side short of attacks
 }
 
 // Default are the weights chosen by self-play at 20,000 nodes per action
 // (stones match -nodes 20000 -b-w ..., 30 games each): the untouchable-stack
 // terms matter most (Immune 0 lost 3-27), Height 28 beat 14, Threat 30/20
 // beat 60/40 and 0/0, Mobility 3 beat 0 and 8; larger Immune/ImmType and
-// other material scales were within noise.
+// other material scales were within noise. Tried later and dropped (100
+// games at 5,000 nodes each): a bonus/penalty when every remaining stack
+// (at most two) of a type can be taken this turn (48-52 for the term) and a
+// penalty for a side with fewer than four attacks (51-49).
 var Default = Weights{
 	Marginal: [31]int{0, 1200, 450, 230, 150, 110, 88, 74, 64, 57, 52, 48, 45, 43, 41, 40,
 		39, 38, 37, 36, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35},
@@ -143,34 +143,6 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 	}
 	score -= (w.Hanging*best[o][0] + w.Hanging2*best[o][1]) / 100
 
-	if w.Danger != 0 || w.Danger2 != 0 {
-		for side := 0; side < 2; side++ {
-			var open [4]int
-			for _, sq := range p.Stacks(side) {
-				if taken[sq] {
-					open[abs8(b[sq])&3]++
-				}
-			}
-			// the side to move has two attacks left at its first action,
-			// one at its second
-			reach := 2
-			if side != s && p.Phase() == 1 {
-				reach = 1
-			}
-			for t := 1; t <= 3; t++ {
-				if c := p.Count(side, t); c <= reach && open[t] == c {
-					if side == s {
-						score -= w.Danger2
-					} else {
-						score += w.Danger
-					}
-				}
-			}
-		}
-	}
-	if w.LowMob != 0 {
-		score -= w.LowMob * (max(4-mob[s], 0) - max(4-mob[o], 0))
-	}
 	// Stacks no enemy stack is tall enough to take.
 	if w.Immune != 0 || w.ImmType != 0 {
 		imm, immType := 0, 0
@@ -258,12 +230,6 @@ func ParseWeights(base Weights, spec string) (Weights, error) {
 			w.TempoMove = n
 		case "immtype":
 			w.ImmType = n
-		case "danger":
-			w.Danger = n
-		case "danger2":
-			w.Danger2 = n
-		case "lowmob":
-			w.LowMob = n
 		case "mscale":
 			for i := range w.Marginal {
 				w.Marginal[i] = w.Marginal[i] * n / 100

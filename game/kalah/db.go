@@ -2,11 +2,16 @@ package kalah
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // DB is an endgame database: for every distribution of at most K seeds over
@@ -19,15 +24,18 @@ type DB struct {
 	holes        int
 	k            int
 	captureEmpty bool
-	vals         []int8
-	ways         [2*MaxHoles + 1][256]uint64 // ways[n][m]: compositions of m into n parts
-	below        [2*MaxHoles + 1][256]uint64 // configs of n parts with sum < m
+	// vals packs four entries into a word, entry i in byte i%4 (little
+	// endian, so that the words' memory is the entries in order). An entry
+	// is value+128; 0 is "not yet known". Builders set entries with an
+	// atomic OR, so that several may solve the same position at once.
+	vals    []uint32
+	entries uint64
+	ways    [2*MaxHoles + 1][256]uint64 // ways[n][m]: compositions of m into n parts
+	below   [2*MaxHoles + 1][256]uint64 // configs of n parts with sum < m
 	// prefix[(j*(k+1)+r)*(k+2)+v]: rank offset for giving value v to slot
 	// j with r seeds left
 	prefix []uint64
 }
-
-const unknown = int8(-128)
 
 // K is the largest number of seeds in holes covered.
 func (d *DB) K() int { return d.k }
@@ -36,7 +44,27 @@ func (d *DB) K() int { return d.k }
 func (d *DB) Holes() int { return d.holes }
 
 // Entries is the number of positions stored.
-func (d *DB) Entries() int { return len(d.vals) }
+func (d *DB) Entries() int { return int(d.entries) }
+
+// get returns entry idx and whether it is known.
+func (d *DB) get(idx uint64) (int, bool) {
+	b := uint8(atomic.LoadUint32(&d.vals[idx>>2]) >> (8 * (idx & 3)))
+	return int(b) - 128, b != 0
+}
+
+// value returns entry idx, which must be known.
+func (d *DB) value(idx uint64) int {
+	return int(uint8(atomic.LoadUint32(&d.vals[idx>>2])>>(8*(idx&3)))) - 128
+}
+
+func (d *DB) set(idx uint64, v int) {
+	atomic.OrUint32(&d.vals[idx>>2], uint32(uint8(v+128))<<(8*(idx&3)))
+}
+
+// bytes is the entries' memory, for files.
+func (d *DB) bytes() []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(d.vals))), len(d.vals)*4)[:d.entries]
+}
 
 func newDB(holes, k int, captureEmpty bool) (*DB, error) {
 	if holes < 1 || holes > MaxHoles || k < 0 || k > 120 {
@@ -77,7 +105,8 @@ func newDB(holes, k int, captureEmpty bool) (*DB, error) {
 	if total > 1<<34 {
 		return nil, fmt.Errorf("kalah db: %d entries is too many", total)
 	}
-	d.vals = make([]int8, total)
+	d.entries = total
+	d.vals = make([]uint32, (total+3)/4)
 	return d, nil
 }
 
@@ -108,7 +137,7 @@ func (d *DB) Value(p *Position) int {
 		c[h+i] = p.pits[(1-me)*(h+1)+i]
 		s += int(c[i]) + int(c[h+i])
 	}
-	return int(d.vals[d.rank(&c, s)])
+	return d.value(d.rank(&c, s))
 }
 
 // sow plays hole m (0-based) of the mover on config c (mover first) in
@@ -172,31 +201,80 @@ func flip(c *[2 * MaxHoles]uint8, h int) {
 }
 
 // Build computes the database for holes per side, every distribution of at
-// most k seeds, and the given capture rule.
+// most k seeds, and the given capture rule, with one worker per CPU.
 func Build(holes, k int, captureEmpty bool) (*DB, error) {
+	return BuildThreads(holes, k, captureEmpty, runtime.GOMAXPROCS(0))
+}
+
+// BuildThreads is Build with the given number of workers. The result does
+// not depend on it.
+//
+// Levels (seeds in holes) are built in increasing order: a move never adds
+// seeds to the holes, so a position depends only on its own level and the
+// ones below. Within a level the workers take chunks of consecutive ranks;
+// a position that depends on another of its level (a move that reaches no
+// store) solves that one recursively, and two workers doing the same one
+// write the same value.
+func BuildThreads(holes, k int, captureEmpty bool, threads int) (*DB, error) {
 	d, err := newDB(holes, k, captureEmpty)
 	if err != nil {
 		return nil, err
 	}
-	for i := range d.vals {
-		d.vals[i] = unknown
-	}
+	threads = max(threads, 1)
 	n := 2 * holes
-	var c [2 * MaxHoles]uint8
-	// Enumerate every config of every level in rank order.
+	const chunk = 1 << 14
 	for s := 0; s <= k; s++ {
-		for i := range c {
-			c[i] = 0
+		size := d.ways[n][s]
+		base := d.below[n][s]
+		var next atomic.Uint64
+		var wg sync.WaitGroup
+		for w := 0; w < threads; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var c [2 * MaxHoles]uint8
+				buf := new(dbStack)
+				for {
+					lo := next.Add(chunk) - chunk
+					if lo >= size {
+						return
+					}
+					hi := min(size, lo+chunk)
+					d.unrank(&c, s, lo)
+					for r := lo; r < hi; r++ {
+						if _, ok := d.get(base + r); !ok {
+							d.solve(&c, s, base+r, buf, 0)
+						}
+						nextComposition(&c, n)
+					}
+				}
+			}()
 		}
-		c[n-1] = uint8(s) // lexicographically first config of sum s: all in last slot
-		for {
-			d.solve(&c, s)
-			if !nextComposition(&c, n) {
-				break
-			}
-		}
+		wg.Wait()
 	}
 	return d, nil
+}
+
+// unrank sets c to the configuration of rank r within level s (rank order
+// is lexicographic on c[0..n-2]).
+func (d *DB) unrank(c *[2 * MaxHoles]uint8, s int, r uint64) {
+	n := 2 * d.holes
+	k1, k2 := d.k+1, d.k+2
+	rem := s
+	for j := 0; j < n-1; j++ {
+		row := d.prefix[(j*k1+rem)*k2:]
+		v := 0
+		for v < rem && row[v+1] <= r {
+			v++
+		}
+		r -= row[v]
+		c[j] = uint8(v)
+		rem -= v
+	}
+	c[n-1] = uint8(rem)
+	for j := n; j < len(c); j++ {
+		c[j] = 0
+	}
 }
 
 // nextComposition advances c (n parts, fixed sum) to the next composition in
@@ -220,11 +298,16 @@ func nextComposition(c *[2 * MaxHoles]uint8, n int) bool {
 	return false
 }
 
-func (d *DB) solve(c *[2 * MaxHoles]uint8, s int) int {
-	idx := d.rank(c, s)
-	if v := d.vals[idx]; v != unknown {
-		return int(v)
-	}
+// dbStack holds the children of a chain of solve calls. Each call on the
+// chain solves a position of the same level reached by a move that puts no
+// seed into a store; such a move raises the sum over the holes of seeds
+// times distance from the mover's first hole, which is at most
+// 120*(MaxHoles-1), so the chain is never longer.
+type dbStack [1 + 120*(MaxHoles-1)][2 * MaxHoles]uint8
+
+// solve computes entry idx, the config c of level s, and the ones of its
+// level it depends on; depth is the length of the chain (see dbStack).
+func (d *DB) solve(c *[2 * MaxHoles]uint8, s int, idx uint64, st *dbStack, depth int) int {
 	h := d.holes
 	var sm, so int
 	for i := 0; i < h; i++ {
@@ -240,16 +323,24 @@ func (d *DB) solve(c *[2 * MaxHoles]uint8, s int) int {
 			if c[m] == 0 {
 				continue
 			}
-			ch := *c
-			gm, gop, again, over := sow(&ch, h, m, d.captureEmpty)
+			ch := &st[depth]
+			*ch = *c
+			gm, gop, again, over := sow(ch, h, m, d.captureEmpty)
 			val := gm - gop
 			if !over {
 				cs := s - gm - gop
+				if !again {
+					flip(ch, h)
+				}
+				ci := d.rank(ch, cs)
+				cv, ok := d.get(ci)
+				if !ok {
+					cv = d.solve(ch, cs, ci, st, depth+1)
+				}
 				if again {
-					val += d.solve(&ch, cs)
+					val += cv
 				} else {
-					flip(&ch, h)
-					val -= d.solve(&ch, cs)
+					val -= cv
 				}
 			}
 			if val > best {
@@ -258,11 +349,11 @@ func (d *DB) solve(c *[2 * MaxHoles]uint8, s int) int {
 		}
 		v = best
 	}
-	d.vals[idx] = int8(v)
+	d.set(idx, v)
 	return v
 }
 
-const dbMagic = "PKDB1\n"
+const dbMagic = "PKDB2\n"
 
 // WriteTo saves the database.
 func (d *DB) WriteTo(w io.Writer) (int64, error) {
@@ -274,44 +365,42 @@ func (d *DB) WriteTo(w io.Writer) (int64, error) {
 		ce = 1
 	}
 	hdr = append(hdr, byte(d.holes), byte(d.k), ce)
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(len(d.vals)))
+	hdr = binary.LittleEndian.AppendUint64(hdr, d.entries)
 	if _, err := bw.Write(hdr); err != nil {
 		return 0, err
 	}
-	for i := 0; i < len(d.vals); i += 1 << 20 {
-		j := min(len(d.vals), i+1<<20)
-		buf := make([]byte, j-i)
-		for t := i; t < j; t++ {
-			buf[t-i] = byte(d.vals[t])
-		}
-		if _, err := bw.Write(buf); err != nil {
-			return 0, err
-		}
+	if _, err := bw.Write(d.bytes()); err != nil {
+		return 0, err
 	}
-	return int64(len(hdr) + len(d.vals)), bw.Flush()
+	return int64(len(hdr)) + int64(d.entries), bw.Flush()
 }
 
 // Load reads a database file written by WriteTo.
 func Load(path string) (*DB, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	if len(data) < len(dbMagic)+11 || string(data[:len(dbMagic)]) != dbMagic {
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<20)
+	hdr := make([]byte, len(dbMagic)+11)
+	if _, err := io.ReadFull(br, hdr); err != nil || string(hdr[:len(dbMagic)]) != dbMagic {
 		return nil, fmt.Errorf("%s: not a Kalah database", path)
 	}
-	p := data[len(dbMagic):]
+	p := hdr[len(dbMagic):]
 	d, err := newDB(int(p[0]), int(p[1]), p[2] == 1)
 	if err != nil {
 		return nil, err
 	}
-	n := binary.LittleEndian.Uint64(p[3:11])
-	body := p[11:]
-	if n != uint64(len(d.vals)) || uint64(len(body)) != n {
-		return nil, fmt.Errorf("%s: truncated or inconsistent database", path)
+	body := d.bytes()
+	if binary.LittleEndian.Uint64(p[3:11]) != d.entries {
+		return nil, fmt.Errorf("%s: inconsistent database", path)
 	}
-	for i, b := range body {
-		d.vals[i] = int8(b)
+	if _, err := io.ReadFull(br, body); err != nil {
+		return nil, fmt.Errorf("%s: truncated database", path)
+	}
+	if n, _ := br.Read(make([]byte, 1)); n != 0 || bytes.IndexByte(body, 0) >= 0 {
+		return nil, fmt.Errorf("%s: corrupt database", path)
 	}
 	return d, nil
 }

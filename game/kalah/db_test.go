@@ -65,7 +65,7 @@ func TestDBMatchesSearch(t *testing.T) {
 		}
 		rules := Raw(6, 4)
 		rules.CaptureEmpty = ce
-		r := rand.New(rand.NewPCG(3, uint64(len(db.vals))))
+		r := rand.New(rand.NewPCG(3, uint64(db.Entries())))
 		checked := 0
 		for i := 0; i < 300; i++ {
 			p := randomPosition(r, rules, 1+r.IntN(8))
@@ -102,23 +102,39 @@ func TestDBRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if db2.k != 6 || db2.holes != 7 || !bytes.Equal(int8Bytes(db.vals), int8Bytes(db2.vals)) {
+	if db2.k != 6 || db2.holes != 7 || !bytes.Equal(db.bytes(), db2.bytes()) {
 		t.Fatal("database changed in the round trip")
 	}
-	if err := os.WriteFile(path, buf.Bytes()[:100], 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Load(path); err == nil {
-		t.Fatal("truncated database accepted")
+	for _, bad := range [][]byte{buf.Bytes()[:100], append(buf.Bytes(), 1), append(buf.Bytes()[:buf.Len()-1], 0)} {
+		if err := os.WriteFile(path, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(path); err == nil {
+			t.Fatal("truncated, overlong or corrupt database accepted")
+		}
 	}
 }
 
-func int8Bytes(v []int8) []byte {
-	b := make([]byte, len(v))
-	for i, x := range v {
-		b[i] = byte(x)
+// The result of a parallel build does not depend on the number of workers.
+func TestDBBuildThreads(t *testing.T) {
+	a, err := BuildThreads(6, 9, false, 1)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return b
+	b, err := BuildThreads(6, 9, false, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.bytes(), b.bytes()) || bytes.IndexByte(a.bytes(), 0) >= 0 {
+		t.Fatal("parallel build differs from the sequential one, or left entries unknown")
+	}
+	var c [2 * MaxHoles]uint8
+	for _, r := range []uint64{0, 1, 777, a.ways[12][9] - 1} {
+		a.unrank(&c, 9, r)
+		if got := a.rank(&c, 9) - a.below[12][9]; got != r {
+			t.Fatalf("unrank(%d) ranks back to %d", r, got)
+		}
+	}
 }
 
 // The database in Terminal gives exact results: with it a shallow search

@@ -165,7 +165,7 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 		return sm - so
 	}
 	if s.db != nil && sum <= s.db.k {
-		return int(s.db.vals[s.db.rank(c, sum)])
+		return s.db.value(s.db.rank(c, sum))
 	}
 	if sum <= alpha {
 		return sum

@@ -111,8 +111,9 @@ func configKey(w, h int, rule Rule) uint64 {
 }
 
 type undo struct {
-	move engine.Move
-	won  bool // the move made a winning five
+	move     engine.Move
+	won      bool  // the move made a winning five
+	ylo, yhi int16 // the rows of the stones before the move
 }
 
 // Position is a Gomoku position with incremental line patterns. The zero
@@ -132,6 +133,9 @@ type Position struct {
 	cnt   [2][ev.NumClasses]int32
 	tbl   [2][]uint8
 	empty int // playable empty cells
+	// ylo..yhi are the first and last rows holding a stone (ylo > yhi on
+	// an empty board)
+	ylo, yhi int
 	n     int // moves on the stack
 	stack [MaxSize*MaxSize + 1]undo
 	// stones placed by SetStone (not on the undo stack)
@@ -147,6 +151,11 @@ type Position struct {
 	// LeafVCF is the node budget of the VCF search run by Evaluate when the
 	// side to move has a four to play (0: none).
 	LeafVCF int
+	// SearchVCF is the node budget of the threat-space checks inside the
+	// search (0: none): Terminal reports a win when the side to move has a
+	// VCF, and GenMoves answers an opponent's VCF only with the cells of its
+	// line and our own fours.
+	SearchVCF int
 	// vctSide, when 0 or 1, turns the position into a threat-space search
 	// for that side: it moves only threats (fours and open threes), the other
 	// side answers them, and Evaluate is 0 so that only proven wins score.
@@ -232,6 +241,7 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.sum = [2]int32{}
 	p.cnt = [2][ev.NumClasses]int32{}
 	p.empty = w * h
+	p.ylo, p.yhi = MaxSize, -1
 	for i := range p.cell {
 		x, y := i%stride-pad, i/stride-pad
 		if x >= 0 && y >= 0 && x < w && y < h {
@@ -466,6 +476,8 @@ func (p *Position) clear(c int) {
 // and the patterns around it.
 func (p *Position) place(c int, col uint8) {
 	p.cell[c] = col
+	y := c/stride - pad
+	p.ylo, p.yhi = min(p.ylo, y), max(p.yhi, y)
 	p.empty--
 	p.clear(c)
 	p.pat[Black][c] = 0
@@ -549,9 +561,9 @@ func (p *Position) makesFive(side, c int) bool {
 func (p *Position) Make(m engine.Move) {
 	c := int(m)
 	won := p.makesFive(p.side, c)
+	p.stack[p.n] = undo{move: m, won: won, ylo: int16(p.ylo), yhi: int16(p.yhi)}
 	p.place(c, uint8(p.side+1))
 	p.hash ^= zkey(p.side, c) ^ sideKey
-	p.stack[p.n] = undo{move: m, won: won}
 	p.n++
 	p.side ^= 1
 }
@@ -563,6 +575,7 @@ func (p *Position) Unmake(m engine.Move) {
 	c := int(m)
 	p.hash ^= zkey(p.side, c) ^ sideKey
 	p.remove(c)
+	p.ylo, p.yhi = int(p.stack[p.n].ylo), int(p.stack[p.n].yhi)
 }
 
 // SetStone puts a stone of side (or a neutral stone when side is 2) on empty
@@ -661,6 +674,11 @@ func (p *Position) Terminal() (bool, int) {
 	if p.cnt[p.side][ev.TFlex4] > 0 && p.cnt[p.side^1][ev.TFive] == 0 {
 		// an open four (or two fours) to play and nothing to fear: the five
 		// follows whatever the opponent does
+		return true, engine.Win
+	}
+	if p.SearchVCF > 0 && p.cnt[p.side][ev.TB4]+p.cnt[p.side][ev.T43] > 0 && !p.poll() &&
+		p.HasVCF(uint64(p.SearchVCF), 0) {
+		// a proven win by continuous fours
 		return true, engine.Win
 	}
 	return false, 0

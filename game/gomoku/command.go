@@ -171,6 +171,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	limit := fs.Int("n", 0, "play only the first n openings (0: all)")
 	weakLeaf := fs.Int("weak-leafvcf", 0, "leaf VCF budget of the weaker setting")
 	fullLeaf := fs.Int("full-leafvcf", DefaultLeafVCF, "leaf VCF budget of the full setting")
+	weakSV := fs.Int("weak-searchvcf", 0, "in-search threat budget of the weaker setting")
+	fullSV := fs.Int("full-searchvcf", DefaultSearchVCF, "in-search threat budget of the full setting")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -210,6 +212,8 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	strong.Brain.SafetyNet = *fullSafety
 	weak.Brain.LeafVCF = *weakLeaf
 	strong.Brain.LeafVCF = *fullLeaf
+	weak.Brain.SearchVCF = *weakSV
+	strong.Brain.SearchVCF = *fullSV
 	var win, loss, draw int
 	for i, o := range ops {
 		for g := 0; g < 2; g++ {

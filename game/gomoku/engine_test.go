@@ -36,6 +36,7 @@ func TestNoAllocations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		p.SearchVCF = DefaultSearchVCF
 		buf := make([]engine.Move, 0, engine.MaxMoves)
 		allocs := testing.AllocsPerRun(100, func() {
 			ms := p.GenMoves(buf[:0])

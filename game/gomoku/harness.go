@@ -97,6 +97,7 @@ func BenchPositions() []engine.Position {
 			panic(err)
 		}
 		p.LeafVCF = DefaultLeafVCF
+		p.SearchVCF = DefaultSearchVCF
 		out = append(out, p)
 	}
 	return out

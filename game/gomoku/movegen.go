@@ -11,8 +11,18 @@ import (
 const DefaultCandidates = 24
 
 // boardStart and boardEnd bound the scan over the padded array.
-func (p *Position) scanRange() (int, int) {
+// fullRange spans every cell of the board; scanRange only the rows within
+// two of a stone, where every candidate, four and five cell lies.
+func (p *Position) fullRange() (int, int) {
 	return pad*stride + pad, (pad+p.h-1)*stride + pad + p.w
+}
+
+func (p *Position) scanRange() (int, int) {
+	if p.ylo > p.yhi {
+		return 0, 0
+	}
+	y0, y1 := max(p.ylo-2, 0), min(p.yhi+2, p.h-1)
+	return (pad+y0)*stride + pad, (pad+y1)*stride + pad + p.w
 }
 
 // legalFor filters a candidate for the side to move (renju forbidden moves).
@@ -101,6 +111,26 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 			return buf
 		}
 	}
+	if p.SearchVCF > 0 && p.cnt[o][ev.TB4]+p.cnt[o][ev.T43] > 0 {
+		if line := p.opponentVCFLine(uint64(p.SearchVCF)); len(line) > 0 {
+			// the opponent wins by fours unless we break the line: only
+			// the cells of the line and our own fours can
+			for c := lo; c < hi; c++ {
+				if p.cell[c] == Empty && p.near[c] > 0 && p.hasCode(s, c, ev.B4) && p.legalFor(c) {
+					buf = append(buf, engine.Move(c))
+				}
+			}
+			for _, m := range line {
+				c := int(m)
+				if p.cell[c] == Empty && !p.hasCode(s, c, ev.B4) && p.legalFor(c) {
+					buf = append(buf, m)
+				}
+			}
+			if len(buf) > 0 {
+				return buf
+			}
+		}
+	}
 	vals := &p.genVals
 	for c := lo; c < hi; c++ {
 		if p.cell[c] == Empty && p.near[c] > 0 && p.legalFor(c) {
@@ -163,7 +193,7 @@ func (p *Position) LegalMoves(buf []engine.Move) []engine.Move {
 	if over, _, _ := p.Status(); over {
 		return buf
 	}
-	lo, hi := p.scanRange()
+	lo, hi := p.fullRange()
 	for c := lo; c < hi; c++ {
 		if p.cell[c] == Empty && p.legalFor(c) {
 			buf = append(buf, engine.Move(c))

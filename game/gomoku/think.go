@@ -28,6 +28,10 @@ type Brain struct {
 	// LeafVCF is the node budget of the VCF run at the leaves of the search
 	// (0: off).
 	LeafVCF int
+	// SearchVCF is the node budget of the threat checks at every node of
+	// the search (own VCF: a win; opponent's VCF: only its refutations are
+	// searched); 0: off.
+	SearchVCF int
 	// Candidates is the quiet-move width of the search (0: the default).
 	Candidates int
 	// Quiesce turns on the quiescence search over fours.
@@ -44,7 +48,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -73,6 +77,9 @@ const DefaultTaper = false
 // DefaultLeafVCF is the leaf VCF budget of a new brain.
 const DefaultLeafVCF = 0
 
+// DefaultSearchVCF is the in-search threat budget of a new brain.
+const DefaultSearchVCF = 100
+
 // Budget is the time for one move: Soft (start no new iteration after
 // about this) and Hard (answer by then).
 type Budget struct {
@@ -95,6 +102,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	p.SetClock(&b.clk)
 	defer p.SetClock(nil)
 	p.LeafVCF = 0
+	p.SearchVCF = 0
 	p.Quiesce = false
 	p.Candidates = b.Candidates
 	var buf [MaxSize * MaxSize]engine.Move
@@ -178,6 +186,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	}
 	b.E.OnInfo = b.onInfo
 	p.LeafVCF = b.LeafVCF
+	p.SearchVCF = b.SearchVCF
 	p.Quiesce = b.Quiesce
 	p.Taper = b.Taper
 	p.rootN = p.n
@@ -324,6 +333,7 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p.CopyFrom(pos)
 	p.wideAt = -1
 	p.LeafVCF = b.LeafVCF
+	p.SearchVCF = b.SearchVCF
 	p.Candidates = b.Candidates
 	p.Quiesce = b.Quiesce
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard, Stop: &b.stopped}
@@ -353,6 +363,8 @@ func (b *Brain) VCT(p *Position, limit time.Duration) (engine.Move, bool) {
 	}
 	p.vctSide = p.side
 	p.wideAt = -1
+	p.SearchVCF = b.SearchVCF
+	defer func() { p.SearchVCF = 0 }()
 	b.vct.NewGame()
 	b.vct.OnInfo = nil
 	depth := vctMaxDepth

@@ -220,3 +220,16 @@ func (p *Position) OpponentVCF(maxNodes uint64, maxDepth int) VCFResult {
 	p.SetSide(p.side ^ 1)
 	return r
 }
+
+// opponentVCFLine looks for a VCF of the side not to move within the node
+// budget and returns its line (attacker and defender cells) without
+// allocating: the slice is valid until the next VCF search.
+func (p *Position) opponentVCFLine(nodes uint64) []engine.Move {
+	p.SetSide(p.side ^ 1)
+	win := p.HasVCF(nodes, 0)
+	p.SetSide(p.side ^ 1)
+	if !win {
+		return nil
+	}
+	return p.vcf.pv[:p.vcf.pvLen]
+}

@@ -1,0 +1,97 @@
+package gomoku
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// fromMoves plays a game record in protocol notation ("x,y x,y ...").
+func fromMoves(t *testing.T, rule Rule, rec string) *Position {
+	t.Helper()
+	p, _ := NewPosition(15, 15, rule)
+	for _, f := range strings.Fields(rec) {
+		m, err := p.ParseMove(f)
+		if err != nil || !p.IsLegal(m) {
+			t.Fatalf("bad record move %q", f)
+		}
+		p.Make(m)
+	}
+	return p
+}
+
+// searchDepth runs the shared search at a fixed depth with the in-search
+// threat checks at budget sv (0: off), one thread, a fresh table.
+func searchDepth(p *Position, depth, sv int) engine.Result {
+	e := engine.New(4, engine.Options{Threads: 1, LMR: true})
+	q := *p
+	q.SearchVCF = sv
+	return e.Search(&q, engine.Limits{Depth: depth})
+}
+
+// Positions from self-play where a depth-4 search without the in-search
+// threat checks misses a forced win that the checks prove (the win is a
+// move whose threats end in a VCF beyond the horizon).
+var threatWins = []struct{ rec, move string }{
+	{"6,12 5,8 3,13 3,6 6,9 5,6 6,10 6,11 5,11 4,12 4,10 3,9 5,10 3,10 7,13 8,14 3,12 4,11", "5,13"},
+	{"13,12 13,13 10,10 11,10 14,7 10,7 11,9 9,11 9,7 8,6 9,9 8,8 8,9 10,9 10,8 8,7 9,8 8,5 8,4 9,6 7,4 10,5 7,8", "11,5"},
+	{"6,10 5,11 3,10 7,10 6,13 4,11 7,13 5,9 6,11 6,9 5,13 8,13 4,13 3,13 6,12 6,14 5,10 4,9 7,9 8,11 5,8 8,10 8,9 4,8 4,10 2,10 3,9 3,7 10,9 4,6 4,5 8,14 8,12 9,12 10,13 11,9 10,11 10,8 9,10 11,12 10,10 10,12 1,5", "12,10"},
+}
+
+func TestSearchVCFFindsWins(t *testing.T) {
+	for i, c := range threatWins {
+		p := fromMoves(t, Freestyle, c.rec)
+		old := searchDepth(p, 4, 0)
+		res := searchDepth(p, 4, DefaultSearchVCF)
+		if old.Score > engine.WinBound {
+			t.Fatalf("position %d: the plain search already sees the win", i)
+		}
+		if res.Score <= engine.WinBound || FormatMove(res.Move) != c.move {
+			t.Fatalf("position %d: %s score %d, want the win %s", i, FormatMove(res.Move), res.Score, c.move)
+		}
+		// the win is real: after the move, every answer of the opponent
+		// near the stones leaves a win by the same search
+		p.Make(res.Move)
+		var buf [engine.MaxMoves]engine.Move
+		for _, r := range p.LegalMoves(buf[:0]) {
+			if p.near[r] == 0 {
+				continue
+			}
+			p.Make(r)
+			if over, sc := p.Terminal(); !(over && sc > 0) {
+				if w := searchDepth(p, 4, DefaultSearchVCF); w.Score <= engine.WinBound {
+					t.Fatalf("position %d: after %s %s no win (%d)", i, c.move, FormatMove(r), w.Score)
+				}
+			}
+			p.Unmake(r)
+		}
+	}
+}
+
+// Positions where the plain depth-4 search plays a move that lets the
+// opponent win by continuous fours, and the search with the threat checks
+// finds a move that does not.
+var threatDefences = []string{
+	"2,11 0,10 2,8 4,8 1,9 5,9 3,7 5,5 2,10 2,9 4,12 3,11 2,12 4,9 4,10 4,7 3,9 5,11 5,12 3,12 2,13 2,14 5,10 3,10 4,5 1,7 4,13 5,6",
+}
+
+func TestSearchVCFDefends(t *testing.T) {
+	for i, rec := range threatDefences {
+		p := fromMoves(t, Freestyle, rec)
+		allowsVCF := func(m engine.Move) bool {
+			p.Make(m)
+			defer p.Unmake(m)
+			p.ClearVCF()
+			return p.VCF(1<<20, 0).Win
+		}
+		old := searchDepth(p, 4, 0)
+		res := searchDepth(p, 4, DefaultSearchVCF)
+		if !allowsVCF(old.Move) {
+			t.Fatalf("position %d: the plain search's %s no longer loses", i, FormatMove(old.Move))
+		}
+		if allowsVCF(res.Move) {
+			t.Fatalf("position %d: %s allows a VCF", i, FormatMove(res.Move))
+		}
+	}
+}

@@ -136,8 +136,8 @@ type Position struct {
 	// ylo..yhi are the first and last rows holding a stone (ylo > yhi on
 	// an empty board)
 	ylo, yhi int
-	n     int // moves on the stack
-	stack [MaxSize*MaxSize + 1]undo
+	n        int // moves on the stack
+	stack    [MaxSize*MaxSize + 1]undo
 	// stones placed by SetStone (not on the undo stack)
 	base int
 	// Quiesce turns on the quiescence search over fours (GenNoisy).

@@ -384,7 +384,8 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		copy(w.root[1:bestIdx+1], w.root[:bestIdx])
 		w.root[0] = rm
 	}
-	if !w.aborted && bestIdx >= 0 {
+	// A search restricted to some root moves has not valued the position.
+	if !w.aborted && bestIdx >= 0 && len(w.e.limits.RootMoves) == 0 {
 		bound := tt.BoundExact
 		if best <= origAlpha {
 			bound = tt.BoundUpper

@@ -1,9 +1,10 @@
 // Command kalah is Pentad's agent for the Kalah tournament engine.
 //
-//	kalah [-movetime 1s] [-threads N] [-log FILE]   play through the protocol on stdin/stdout
+//	kalah [-movetime 1s] [-threads N] [-log FILE] [-seed N] [-db FILE]
+//	                                               play through the protocol on stdin/stdout
 //	kalah perft [-raw] [-holes H -seeds S] [-divide] N
 //	kalah bench [-depth D]
-//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K]
+//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K] [-tt BITS] [-etc] [-trace]
 //	kalah book build [-k K] [-out FILE]            endgame database
 //	kalah book opening [-time 60s]                 opening book source
 package main
@@ -74,10 +75,11 @@ func play(args []string) int {
 	dbPath := fs.String("db", "", "endgame database (default: "+kbook.DefaultDBName+" next to the executable)")
 	dbK := fs.Int("dbk", 8, "seeds covered by the in-memory database when no file is found (0: none)")
 	noBook := fs.Bool("nobook", false, "do not use the opening book")
+	seed := fs.Uint64("seed", 0, "vary the first moves of each game with this seed (0: always the best move)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	cfg := kalah.AgentConfig{MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash}
+	cfg := kalah.AgentConfig{MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash, Seed: *seed}
 	if *depth > 0 || *nodes > 0 {
 		cfg.MoveTime = 0
 	}

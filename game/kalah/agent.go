@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -21,6 +22,15 @@ type AgentConfig struct {
 	DB       *DB       // endgame database, or nil
 	// Book, if set, answers positions it knows (the first two plies).
 	Book func(*Position) (engine.Move, bool)
+	// Seed, if not 0, varies the first VaryMoves moves of the game (both
+	// sides', the swap included): the agent plays a random move among those
+	// a short search values within VaryMargin seeds of the best. Game i of
+	// a session uses seed Seed+i, so repeated games differ but a session is
+	// reproducible. The tournament protocol has no openings; this is how a
+	// match between two fixed programs gets more than one game.
+	Seed       uint64
+	VaryMoves  int // default 4
+	VaryMargin int // default 2
 }
 
 // Agent plays one match of the Kalah tournament engine's protocol.
@@ -30,6 +40,7 @@ type Agent struct {
 	pos   *Position
 	me    int // our board side
 	moves int // moves (including a swap) seen this game
+	games uint64
 	out   *bufio.Writer
 }
 
@@ -37,6 +48,12 @@ type Agent struct {
 func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 	if cfg.HashMiB <= 0 {
 		cfg.HashMiB = 64
+	}
+	if cfg.VaryMoves <= 0 {
+		cfg.VaryMoves = 4
+	}
+	if cfg.VaryMargin <= 0 {
+		cfg.VaryMargin = 2
 	}
 	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
 		cfg.MoveTime = time.Second
@@ -54,7 +71,32 @@ func (a *Agent) reset(side int) {
 	a.pos.SetDB(a.cfg.DB)
 	a.me = side
 	a.moves = 0
+	a.games++
 	a.eng.NewGame()
+}
+
+// varied picks a random move among those a depth-10 search values within
+// VaryMargin of the best, or NoMove when the game is past VaryMoves.
+func (a *Agent) varied() engine.Move {
+	if a.cfg.Seed == 0 || a.moves >= a.cfg.VaryMoves {
+		return engine.NoMove
+	}
+	var buf [MaxHoles + 2]engine.Move
+	moves := a.pos.GenMoves(buf[:0])
+	var scores [MaxHoles + 2]int
+	best := -engine.Inf
+	for i, m := range moves {
+		scores[i] = a.eng.Search(a.pos, engine.Limits{Depth: 10, RootMoves: []engine.Move{m}}).Score
+		best = max(best, scores[i])
+	}
+	var good []engine.Move
+	for i, m := range moves {
+		if scores[i] >= best-a.cfg.VaryMargin {
+			good = append(good, m)
+		}
+	}
+	r := rand.New(rand.NewPCG(a.cfg.Seed, a.games<<8|uint64(a.moves)))
+	return good[r.IntN(len(good))]
 }
 
 func (a *Agent) logf(format string, args ...any) {
@@ -167,7 +209,10 @@ func (a *Agent) play() error {
 	var m engine.Move
 	src := "search"
 	var res engine.Result
-	if a.cfg.Book != nil {
+	if vm := a.varied(); vm != engine.NoMove {
+		m, src = vm, "varied"
+	}
+	if m == engine.NoMove && a.cfg.Book != nil {
 		if bm, ok := a.cfg.Book(a.pos); ok && a.pos.Legal(bm) {
 			m, src = bm, "book"
 		}

@@ -73,11 +73,38 @@ func TestReplaySouthSwapped(t *testing.T) {
 
 // Two agents play a whole game through the protocol, with a small referee.
 func TestSelfPlayThroughProtocol(t *testing.T) {
-	var outS, outN bytes.Buffer
-	ag := [2]*Agent{
-		NewAgent(AgentConfig{Depth: 5, HashMiB: 4}, &outS),
-		NewAgent(AgentConfig{Depth: 3, HashMiB: 4}, &outN),
+	selfPlay(t, AgentConfig{Depth: 5, HashMiB: 4}, AgentConfig{Depth: 3, HashMiB: 4})
+}
+
+// With a seed the first moves vary from seed to seed, and a seed replays.
+func TestSeedVariesOpenings(t *testing.T) {
+	game := func(seed uint64) string {
+		return strings.Join(selfPlay(t, AgentConfig{Depth: 4, HashMiB: 4, Seed: seed},
+			AgentConfig{Depth: 4, HashMiB: 4, Seed: seed + 100}), " ")
 	}
+	if a, b := game(1), game(1); a != b {
+		t.Fatalf("same seed, different games:\n%s\n%s", a, b)
+	}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		seen[game(seed)] = true
+	}
+	if len(seen) < 3 {
+		t.Fatalf("6 seeds gave only %d different games", len(seen))
+	}
+	if a, b := strings.Join(selfPlay(t, AgentConfig{Depth: 4, HashMiB: 4}, AgentConfig{Depth: 4, HashMiB: 4}), " "),
+		strings.Join(selfPlay(t, AgentConfig{Depth: 4, HashMiB: 4}, AgentConfig{Depth: 4, HashMiB: 4}), " "); a != b {
+		t.Fatal("unseeded games differ")
+	}
+}
+
+// selfPlay plays one game between agents configured by cs (South) and cn
+// through the protocol and returns the moves as sent.
+func selfPlay(t *testing.T, cs, cn AgentConfig) []string {
+	t.Helper()
+	var outS, outN bytes.Buffer
+	ag := [2]*Agent{NewAgent(cs, &outS), NewAgent(cn, &outN)}
+	var record []string
 	outs := [2]*bytes.Buffer{&outS, &outN}
 	ref := New(Tournament)
 	player := [2]int{South, North} // player i plays board side player[i]
@@ -100,6 +127,7 @@ func TestSelfPlayThroughProtocol(t *testing.T) {
 		}
 		ans := sc.Text()
 		outs[i].Reset()
+		record = append(record, ans)
 		var mv string
 		if ans == "SWAP" {
 			if err := ref.Play(Swap); err != nil {
@@ -136,6 +164,7 @@ func TestSelfPlayThroughProtocol(t *testing.T) {
 			t.Fatal("END not honoured")
 		}
 	}
+	return record
 }
 
 func TestMalformedInput(t *testing.T) {

@@ -30,13 +30,13 @@ func main() {
 	soft := fs.Duration("soft", def.Soft, "start no new iteration after about this long")
 	hard := fs.Duration("hard", def.Hard, "answer by this time at the latest (the engine allows 3s)")
 	depth := fs.Int("depth", 0, "fixed search depth in actions (0: by time)")
-	replan := fs.Bool("replan", false, "search the second action again even when the planned one still fits")
+	replan := fs.Bool("replan", def.Replan, "search the second action again (false: answer the action planned with the first)")
 	logTo := fs.String("log", "", "log to this file, or \"stderr\" (default: no log)")
 	// match flags: the B side
 	bSoft := fs.Duration("b-soft", 0, "match: B's soft limit (default: A's)")
 	bHard := fs.Duration("b-hard", 0, "match: B's hard limit (default: A's)")
 	bDepth := fs.Int("b-depth", -1, "match: B's fixed depth (default: A's)")
-	bReplan := fs.Bool("b-replan", false, "match: B searches its second actions again")
+	bReplan := fs.Bool("b-replan", def.Replan, "match: B's -replan")
 	bNoLMR := fs.Bool("b-nolmr", false, "match: B without late move reductions")
 	seed := fs.Uint64("seed", 1, "match: opening seed")
 	nodes := fs.Uint64("nodes", 0, "node limit per action (0: none)")
@@ -169,7 +169,11 @@ func main() {
 		if *bDepth >= 0 {
 			b.Depth = *bDepth
 		}
-		b.Replan = *bReplan
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if set["b-replan"] {
+			b.Replan = *bReplan
+		}
 		if *bNodes > 0 {
 			b.Nodes = *bNodes
 		}

@@ -17,7 +17,7 @@ type Config struct {
 	Hard      time.Duration // answer by this time at the latest
 	Depth     int           // fixed depth in actions (0: by time)
 	Nodes     uint64        // node limit (0: none)
-	Replan    bool          // search the second action again even when the plan still fits
+	Replan    bool          // search the second action again even when the plan still fits (the default)
 	NoLMR     bool          // switch off late move reductions
 	AspWindow int           // aspiration half-width (0: default, <0: off)
 	QCrit     int           // quiescence setting (0: default, <0: no quiescence; see SetQuiescence)
@@ -38,13 +38,14 @@ type Config struct {
 // DefaultConfig is the tournament setting: about 2 s per request at most on
 // a loaded machine, well inside the 3 s the engine allows.
 func DefaultConfig() Config {
-	return Config{Threads: 1, TTMiB: 64, Soft: 650 * time.Millisecond, Hard: 1800 * time.Millisecond}
+	return Config{Threads: 1, TTMiB: 64, Soft: 650 * time.Millisecond, Hard: 1800 * time.Millisecond, Replan: true}
 }
 
 // Player chooses actions: on the first action of a turn it searches the
-// whole turn, answers the first action and keeps the second as its plan;
-// on the second request it answers the plan if the board is the one it
-// expected, and searches again otherwise.
+// whole turn, answers the first action and keeps the second as its plan.
+// On the second request it searches again with the table the first search
+// filled (Replan, the default: each request has its own time), or answers
+// the plan if the board is the one it expected.
 type Player struct {
 	cfg      Config
 	eng      *engine.Engine

@@ -138,6 +138,7 @@ func TestSessionPlansTheTurn(t *testing.T) {
 	var buf [engine.MaxMoves]engine.Move
 	p.Make(p.GenMoves(buf[:0])[0])
 	cfg := testConfig()
+	cfg.Replan = false
 	var out bytes.Buffer
 	s := stones.NewSession(&out, cfg)
 	s.Handle(mustDecode(t, `{"Color":"-1"}`))
@@ -155,6 +156,27 @@ func TestSessionPlansTheTurn(t *testing.T) {
 	}
 	if s.Player().PlanUsed != 1 {
 		t.Fatalf("plan not used")
+	}
+	// With Replan (the default) the second action is searched again.
+	cfg.Replan = true
+	q := stones.NewGame()
+	q.Make(q.GenMoves(buf[:0])[0])
+	s = stones.NewSession(&out, cfg)
+	s.Handle(mustDecode(t, `{"Color":"-1"}`))
+	out.Reset()
+	s.Handle(mustDecode(t, string(q.AppendRequest(nil))))
+	m1, err = stones.DecodeResponse(bytes.TrimSpace(out.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.Make(m1)
+	out.Reset()
+	s.Handle(mustDecode(t, string(q.AppendRequest(nil))))
+	if m2, err = stones.DecodeResponse(bytes.TrimSpace(out.Bytes())); err != nil || !q.IsLegal(m2) {
+		t.Fatalf("second answer %q", out.String())
+	}
+	if s.Player().PlanUsed != 0 || s.Player().Last.Nodes == 0 {
+		t.Fatalf("second action not searched again (plan used %d)", s.Player().PlanUsed)
 	}
 }
 

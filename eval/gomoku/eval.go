@@ -38,21 +38,43 @@ const (
 	NumClasses
 )
 
-// dirWeight is the value of one line code at an empty cell.
-var dirWeight = [NumCodes]int32{
-	Dead: 0, Alive: 1, B2: 4, F2: 10, B3: 12, F3: 40, B4: 45, F4: 150, Five: 600, Over: 0,
+// Weights are the tunable numbers of the evaluation: the value of each
+// line code at an empty cell, the bonus of each cell class, the tempo of the
+// side to move and the threat bonuses of the whole-board score.
+type Weights struct {
+	Dir   [NumCodes]int32   // value of one line code at an empty cell
+	Bonus [NumClasses]int32 // added on top of the line values by class
+	// OwnPct scales the potential of the side to move (its tempo), percent.
+	OwnPct int32
+	// ThreatWin scores a position where the side to move has an open four
+	// or double four to play and the opponent has no four to answer with.
+	ThreatWin int32
+	// ThreatStrong scores a four-three (or half of it, a double three when
+	// the opponent has no four and no open three) for the side to move.
+	ThreatStrong int32
 }
 
-// classBonus is added on top of the line weights for strong combinations.
-var classBonus = [NumClasses]int32{
-	TTwo: 4, T33: 220, T43: 400, TFlex4: 500, TFive: 2000,
+// Default are the weights the brain plays with (see Tuned).
+var Default = Tuned
+
+// Hand are the hand-set weights of the first version.
+var Hand = Weights{
+	Dir:          [NumCodes]int32{Dead: 0, Alive: 1, B2: 4, F2: 10, B3: 12, F3: 40, B4: 45, F4: 150, Five: 600, Over: 0},
+	Bonus:        [NumClasses]int32{TTwo: 4, T33: 220, T43: 400, TFlex4: 500, TFive: 2000},
+	OwnPct:       120,
+	ThreatWin:    12000,
+	ThreatStrong: 4000,
 }
+
+// Classify combines the four line codes of a cell into its class and value
+// with the default weights.
+func Classify(p [4]uint8) (class uint8, value int32) { return Default.Classify(p) }
 
 // Classify combines the four line codes of a cell into its class and value.
-func Classify(p [4]uint8) (class uint8, value int32) {
+func (w *Weights) Classify(p [4]uint8) (class uint8, value int32) {
 	var n5, n4f, n4b, n3f, n3b, n2 int
 	for _, c := range p {
-		value += dirWeight[c]
+		value += w.Dir[c]
 		switch c {
 		case Five:
 			n5++
@@ -88,39 +110,60 @@ func Classify(p [4]uint8) (class uint8, value int32) {
 	case value > 0:
 		class = TLow
 	}
-	value += classBonus[class]
+	value += w.Bonus[class]
 	return class, value
 }
 
-// Weights of the whole-board score.
+// Scores outside the tuned weights.
 const (
-	// OwnNum/OwnDen scale the potential of the side to move (its tempo).
-	OwnNum = 6
-	OwnDen = 5
-	// ThreatWin scores a position where the side to move has an open four or
-	// double four to play and the opponent has no four to answer with.
-	ThreatWin = 12000
-	// ThreatStrong scores a four-three (or a double three when the opponent
-	// has no four at all) for the side to move.
-	ThreatStrong = 4000
 	// VCFWin scores a position where the side to move has a victory by
 	// continuous fours (found by a small solver at the leaves).
 	VCFWin = 20000
 )
 
-// Score returns the static value for the side to move from the summed cell
-// values of both sides and the counts of cells by class. opp is the side
-// that just moved.
+// Score returns the static value for the side to move with the default
+// weights.
 func Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int {
-	s := int(own)*OwnNum/OwnDen - int(opp)
+	return Default.Score(own, opp, ownClass, oppClass)
+}
+
+// Score returns the static value for the side to move from the summed cell
+// values of both sides and the counts of cells by class.
+func (w *Weights) Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int {
+	s := int(own)*int(w.OwnPct)/100 - int(opp)
 	oppFours := oppClass[TB4] + oppClass[T43] + oppClass[TFlex4] + oppClass[TFive]
 	switch {
 	case ownClass[TFlex4] > 0 && oppFours == 0:
-		s += ThreatWin
+		s += int(w.ThreatWin)
 	case ownClass[T43] > 0 && oppFours == 0:
-		s += ThreatStrong
+		s += int(w.ThreatStrong)
 	case ownClass[T33] > 0 && oppFours == 0 && oppClass[TF3] == 0:
-		s += ThreatStrong / 2
+		s += int(w.ThreatStrong) / 2
 	}
 	return s
 }
+
+// Params lists the tuned weights as pointers into w, with their names, in
+// a fixed order (the tuner's vector).
+func (w *Weights) Params() (names []string, ptrs []*int32) {
+	add := func(n string, p *int32) {
+		names = append(names, n)
+		ptrs = append(ptrs, p)
+	}
+	for c, n := range [NumCodes]string{Alive: "Alive", B2: "B2", F2: "F2", B3: "B3", F3: "F3", B4: "B4", F4: "F4"} {
+		if n != "" {
+			add(n, &w.Dir[c])
+		}
+	}
+	add("BonusTwo", &w.Bonus[TTwo])
+	add("Bonus33", &w.Bonus[T33])
+	add("Bonus43", &w.Bonus[T43])
+	add("BonusFlex4", &w.Bonus[TFlex4])
+	add("OwnPct", &w.OwnPct)
+	add("ThreatStrong", &w.ThreatStrong)
+	return names, ptrs
+}
+
+// Tuned are the weights found by the self-play tuner (see Hand for the
+// starting point and game/gomoku's tune subcommand).
+var Tuned = Hand

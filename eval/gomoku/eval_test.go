@@ -38,7 +38,7 @@ func TestScoreThreats(t *testing.T) {
 	var own, opp [NumClasses]int32
 	base := Score(100, 100, &own, &opp)
 	own[TFlex4] = 1
-	if s := Score(100, 100, &own, &opp); s != base+ThreatWin {
+	if s := Score(100, 100, &own, &opp); s != base+int(Default.ThreatWin) {
 		t.Fatalf("open four to play: %d", s)
 	}
 	opp[TB4] = 1 // the opponent has a four to answer with

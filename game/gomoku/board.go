@@ -132,6 +132,7 @@ type Position struct {
 	sum   [2]int32
 	cnt   [2][ev.NumClasses]int32
 	tbl   [2][]uint8
+	ev    *Eval
 	empty int // playable empty cells
 	// ylo..yhi are the first and last rows holding a stone (ylo > yhi on
 	// an empty board)
@@ -229,6 +230,7 @@ func NewPosition(w, h int, rule Rule) (*Position, error) {
 
 func (p *Position) init(w, h int, rule Rule) {
 	p.w, p.h, p.rule = w, h, rule
+	p.ev = defaultEval
 	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
 	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
 	p.side = Black
@@ -380,9 +382,9 @@ func (p *Position) refresh(c int) {
 	for s := 0; s < 2; s++ {
 		var e uint32
 		if s == Black && p.rule == Renju {
-			e = comboRenjuBlack[p.pat[s][c]]
+			e = p.ev.comboRB[p.pat[s][c]]
 		} else {
-			e = combo[p.pat[s][c]]
+			e = p.ev.combo[p.pat[s][c]]
 		}
 		cl, v := uint8(e>>24), int32(e&0xFFFFFF)
 		p.cnt[s][p.cls[s][c]]--
@@ -432,12 +434,43 @@ func (p *Position) setCode(s, c, d int, v uint8) {
 	p.pat[s][c] = p.pat[s][c]&^(0xF<<sh) | uint16(v)<<sh
 }
 
-// combo maps four packed line codes to class<<24 | value; comboRenjuBlack
-// is the same for black under renju, where probably forbidden cells are
-// worth nothing.
-var combo, comboRenjuBlack = buildCombos()
+// Eval is a set of evaluation weights with its cell tables: combo maps four
+// packed line codes to class<<24 | value; comboRB is the same for black
+// under renju, where probably forbidden cells are worth nothing.
+type Eval struct {
+	W              ev.Weights
+	combo, comboRB *[1 << 16]uint32
+}
 
-func buildCombos() (*[1 << 16]uint32, *[1 << 16]uint32) {
+// NewEval builds the tables of a set of weights.
+func NewEval(w ev.Weights) *Eval {
+	e := &Eval{W: w}
+	e.combo, e.comboRB = buildCombos(&e.W)
+	return e
+}
+
+// defaultEval is the evaluation of every new position.
+var defaultEval = NewEval(ev.Default)
+
+// SetEval makes p evaluate with e (nil: the default weights); the values of
+// every empty cell are recomputed.
+func (p *Position) SetEval(e *Eval) {
+	if e == nil {
+		e = defaultEval
+	}
+	if p.ev == e {
+		return
+	}
+	p.ev = e
+	lo, hi := p.fullRange()
+	for c := lo; c < hi; c++ {
+		if p.cell[c] == Empty {
+			p.refresh(c)
+		}
+	}
+}
+
+func buildCombos(w *ev.Weights) (*[1 << 16]uint32, *[1 << 16]uint32) {
 	var a, b [1 << 16]uint32
 	for i := 0; i < 1<<16; i++ {
 		var pt [4]uint8
@@ -451,7 +484,7 @@ func buildCombos() (*[1 << 16]uint32, *[1 << 16]uint32) {
 		if !ok {
 			continue
 		}
-		cl, v := ev.Classify(pt)
+		cl, v := w.Classify(pt)
 		a[i] = uint32(cl)<<24 | uint32(v)
 		if cl != ev.TFive && blackLikelyForbidden(pt) {
 			cl, v = ev.TNone, 0
@@ -700,7 +733,7 @@ func (p *Position) Evaluate() int {
 		// (GenNoisy) decides
 		return -ev.VCFWin
 	}
-	v := ev.Score(p.sum[s], p.sum[s^1], &p.cnt[s], &p.cnt[s^1])
+	v := p.ev.W.Score(p.sum[s], p.sum[s^1], &p.cnt[s], &p.cnt[s^1])
 	if v >= engine.WinBound {
 		v = engine.WinBound - 1
 	} else if v <= -engine.WinBound {

@@ -4,12 +4,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"time"
 
 	"github.com/pentad-ai/pentad/bench"
 	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
 // Command runs a subcommand of pbrain-pentad and returns the exit code:
@@ -18,6 +20,7 @@ import (
 //	perft N [divide] [rule] [size]  legal move sequences from the empty board
 //	vcf                         VCF solver speed on the test positions
 //	match [-ms N] [-openings F] [-weak-depth D]  self-play against a weaker setting
+//	tune [-iters N] [-nodes N] -openings F      SPSA self-play tuning of the weights
 func Command(stdout, stderr io.Writer, args []string) int {
 	switch args[0] {
 	case "bench":
@@ -64,6 +67,8 @@ func Command(stdout, stderr io.Writer, args []string) int {
 		return vcfCommand(stdout)
 	case "match":
 		return matchCommand(stdout, stderr, args[1:])
+	case "tune":
+		return tuneCommand(stdout, stderr, args[1:])
 	}
 	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match)\n", args[0])
 	return 2
@@ -173,6 +178,10 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	fullLeaf := fs.Int("full-leafvcf", DefaultLeafVCF, "leaf VCF budget of the full setting")
 	weakSV := fs.Int("weak-searchvcf", 0, "in-search threat budget of the weaker setting")
 	fullSV := fs.Int("full-searchvcf", DefaultSearchVCF, "in-search threat budget of the full setting")
+	weakHand := fs.Bool("weak-hand", false, "the weaker setting evaluates with the hand-set weights (ev.Hand)")
+	fullHand := fs.Bool("full-hand", false, "the full setting evaluates with the hand-set weights (ev.Hand)")
+	seed := fs.Uint64("seed", 0, "add 1-2 random moves to each opening with this seed (0: the openings as they are)")
+	repeat := fs.Int("repeat", 1, "play each opening this many times (with -seed: different random moves)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -214,6 +223,22 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	strong.Brain.LeafVCF = *fullLeaf
 	weak.Brain.SearchVCF = *weakSV
 	strong.Brain.SearchVCF = *fullSV
+	if *weakHand {
+		weak.Brain.Eval = NewEval(ev.Hand)
+	}
+	if *fullHand {
+		strong.Brain.Eval = NewEval(ev.Hand)
+	}
+	if *seed != 0 {
+		rng := rand.New(rand.NewPCG(*seed, 0x0e5))
+		var more [][][2]int
+		for r := 0; r < *repeat; r++ {
+			for _, o := range ops {
+				more = append(more, randomOpening(rng, o))
+			}
+		}
+		ops = more
+	}
 	var win, loss, draw int
 	for i, o := range ops {
 		for g := 0; g < 2; g++ {

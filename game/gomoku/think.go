@@ -40,6 +40,8 @@ type Brain struct {
 	Taper bool
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
+	// Eval is the evaluation (nil: the default weights).
+	Eval *Eval
 
 	stopped atomic.Bool
 	clk     Clock    // the hard limit of the move being searched
@@ -95,6 +97,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	start := time.Now()
 	p := &b.work
 	p.CopyFrom(pos)
+	p.SetEval(b.Eval)
 	b.clk = Clock{Stop: &b.stopped}
 	if bud.Hard > 0 {
 		b.clk.Deadline = start.Add(bud.Hard)
@@ -331,6 +334,7 @@ func lineString(ms []engine.Move) string {
 func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p := &b.work
 	p.CopyFrom(pos)
+	p.SetEval(b.Eval)
 	p.wideAt = -1
 	p.LeafVCF = b.LeafVCF
 	p.SearchVCF = b.SearchVCF

@@ -154,6 +154,7 @@ func solve(args []string) int {
 	k := fs.Int("k", 14, "endgame database: seeds in holes covered (0: none)")
 	bits := fs.Int("tt", 24, "bound table size, log2 entries")
 	etc := fs.Bool("etc", false, "enhanced transposition cut-offs")
+	guess := fs.Int("guess", 1000, "first value tested (default: a depth-16 search's value)")
 	trace := fs.Bool("trace", false, "print every null-window test: bound, result, nodes, time")
 	fs.Parse(args)
 	ce := *capture == "empty"
@@ -181,6 +182,11 @@ func solve(args []string) int {
 		return 2
 	}
 	s.ETC = *etc
+	s.Guess = *guess
+	if *guess == 1000 {
+		s.Guess = kalah.EstimateStart(*holes, *seeds, ce, db, 16)
+		fmt.Printf("first guess %d (depth-16 search)\n", s.Guess)
+	}
 	if *trace {
 		t0 := time.Now()
 		s.Trace = func(beta, g int, nodes uint64) {

@@ -175,8 +175,12 @@ func TestSolverSmallBoards(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := s.SolveStart(hs[1]).Value; got != want {
-					t.Fatalf("Kalah(%d,%d) capture-empty=%v db=%v: solver %d, minimax %d", hs[0], hs[1], ce, d != nil, got, want)
+				// any first guess, with and without transposition cut-offs
+				for i, g := range []int{0, EstimateStart(hs[0], hs[1], ce, d, 6), -30, 30} {
+					s.Guess, s.ETC = g, i%2 == 1
+					if got := s.SolveStart(hs[1]).Value; got != want {
+						t.Fatalf("Kalah(%d,%d) capture-empty=%v db=%v guess %d: solver %d, minimax %d", hs[0], hs[1], ce, d != nil, g, got, want)
+					}
 				}
 			}
 		}

@@ -7,46 +7,101 @@ import (
 	"testing"
 )
 
-func TestReadAndLookup(t *testing.T) {
-	b, err := Read(strings.NewReader("# comment\n\n0,0 -> 1,1\n0,0 1,1 -> -1,1\n -> 0,0\n"))
+func TestReadLookupSymmetry(t *testing.T) {
+	b, err := Read(strings.NewReader(`# comment
+15 freestyle b w -> 0,0
+15 freestyle b 0,0 w -> 1,1   # trailing comment
+15 freestyle b 0,0 2,1 w 1,0 -> 1,2
+swap2 15 standard open -> 0,0 1,0 2,2
+swap2 15 standard b 0,0 2,2 w 1,0 -> SWAP
+swap2 15 standard b 0,0 3,0 w 1,1 -> 1,-1
+swap2 15 standard b 0,0 0,3 w 1,0 -> 2,2 -1,1
+`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Len() != 3 {
+	if b.Len() != 7 {
 		t.Fatalf("%d entries", b.Len())
 	}
-	if p, ok := b.Lookup([]Point{{0, 0}}); !ok || p != (Point{1, 1}) {
-		t.Fatalf("lookup: %v %v", p, ok)
-	}
-	if p, ok := b.Lookup(nil); !ok || p != (Point{0, 0}) {
+	if p, ok := b.Lookup(15, "freestyle", nil, nil); !ok || p != (Point{}) {
 		t.Fatalf("empty board: %v %v", p, ok)
 	}
-	if _, ok := b.Lookup([]Point{{5, 5}}); ok {
-		t.Fatal("unknown sequence found")
+	// the same position in all eight orientations, stones in any order
+	for sym := 0; sym < 8; sym++ {
+		tb := []Point{transform(sym, Point{2, 1}), transform(sym, Point{0, 0})}
+		tw := []Point{transform(sym, Point{1, 0})}
+		p, ok := b.Lookup(15, "freestyle", tb, tw)
+		if !ok || p != transform(sym, Point{1, 2}) {
+			t.Fatalf("symmetry %d: %v %v", sym, p, ok)
+		}
+	}
+	if _, ok := b.Lookup(20, "freestyle", []Point{{0, 0}}, nil); ok {
+		t.Fatal("found on another board size")
+	}
+	if _, ok := b.Lookup(15, "standard", []Point{{0, 0}}, nil); ok {
+		t.Fatal("found under another rule")
+	}
+	if o, ok := b.Swap2Open(15, "standard"); !ok || o != [3]Point{{0, 0}, {1, 0}, {2, 2}} {
+		t.Fatalf("swap2 open: %v %v", o, ok)
+	}
+	if swap, _, ok := b.Swap2Answer(15, "standard", []Point{{0, 0}, {2, 2}}, []Point{{1, 0}}); !ok || !swap {
+		t.Fatal("swap2 SWAP answer")
+	}
+	// mirrored position: the answer is mirrored too
+	if swap, pl, ok := b.Swap2Answer(15, "standard", []Point{{0, 0}, {-3, 0}}, []Point{{-1, 1}}); !ok || swap ||
+		len(pl) != 1 || pl[0] != (Point{-1, -1}) {
+		t.Fatalf("swap2 move answer: %v %v %v", swap, pl, ok)
+	}
+	if _, pl, ok := b.Swap2Answer(15, "standard", []Point{{0, 0}, {0, 3}}, []Point{{1, 0}}); !ok || len(pl) != 2 {
+		t.Fatalf("swap2 two stones: %v %v", pl, ok)
 	}
 	var nilBook *Book
-	if _, ok := nilBook.Lookup(nil); ok || nilBook.Len() != 0 {
+	if _, ok := nilBook.Lookup(15, "freestyle", nil, nil); ok || nilBook.Len() != 0 {
 		t.Fatal("nil book")
 	}
-	for _, bad := range []string{"0,0 1,1\n", "x -> 1,1\n", "0,0 -> 1\n"} {
+	for _, bad := range []string{
+		"15 freestyle b 0,0 w\n",              // no reply
+		"15 freestyle b x w -> 1,1\n",         // bad point
+		"15 freestyle b 0,0 w -> 1\n",         // bad reply
+		"99 freestyle b w -> 0,0\n",           // size
+		"15 gomoku b w -> 0,0\n",              // rule
+		"15 freestyle b w 0,0 -> 1,1\n",       // nobody's turn
+		"swap2 15 standard open -> 0,0 1,1\n", // two stones
+		"swap2 15 standard b 0,0 w -> SWAP\n", // one stone
+		"swap2 15 standard b 0,0 1,1 w 2,2 3,3 4,4 -> 1,1 2,2\n",
+	} {
 		if _, err := Read(strings.NewReader(bad)); err == nil {
 			t.Fatalf("%q accepted", bad)
 		}
 	}
 }
 
-func TestLoadFromAndExeDir(t *testing.T) {
-	dir := t.TempDir()
-	if b, err := LoadFrom(filepath.Join(dir, FileName)); err != nil || b != nil {
-		t.Fatalf("missing file: %v %v", b, err)
+func TestEmbeddedAndFile(t *testing.T) {
+	emb := Embedded()
+	if emb.Len() == 0 {
+		t.Fatal("embedded book is empty")
 	}
+	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)
-	if err := os.WriteFile(path, []byte("0,0 -> 0,1\n"), 0o644); err != nil {
+	b, err := LoadFrom(path)
+	if err != nil || b.Len() != emb.Len() {
+		t.Fatalf("missing file: %v %v", b.Len(), err)
+	}
+	if err := os.WriteFile(path, []byte("7 caro b w -> 1,1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b, err := LoadFrom(path)
-	if err != nil || b.Len() != 1 {
-		t.Fatalf("load: %v %v", b, err)
+	b, err = LoadFrom(path)
+	if err != nil || b.Len() != emb.Len()+1 {
+		t.Fatalf("file on top: %v %v", b.Len(), err)
+	}
+	if p, ok := b.Lookup(7, "caro", nil, nil); !ok || p != (Point{1, 1}) {
+		t.Fatal("file entry not used")
+	}
+	if err := os.WriteFile(path, []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err = LoadFrom(path); err == nil || b.Len() != emb.Len() {
+		t.Fatalf("malformed file: %v %v", b.Len(), err)
 	}
 	exe, _ := os.Executable()
 	if r, err := filepath.EvalSymlinks(exe); err == nil {
@@ -54,8 +109,5 @@ func TestLoadFromAndExeDir(t *testing.T) {
 	}
 	if ExeDir() != filepath.Dir(exe) {
 		t.Fatalf("ExeDir %q, executable in %q", ExeDir(), filepath.Dir(exe))
-	}
-	if len(Swap2Candidates) == 0 {
-		t.Fatal("no swap2 openings")
 	}
 }

@@ -1,14 +1,15 @@
 // Command pbrain-pentad is a Gomoku brain for Gomocup managers (piskvork,
 // c-gomoku-cli). Without arguments it speaks the Gomocup protocol on
 // standard input and output. Subcommands: bench, perft N [divide] [rule]
-// [size], vcf, match (see game/gomoku.Command).
+// [size], vcf, match, tune, book build (see game/gomoku.Command).
 //
 // Flags: -threads N (default: physical cores), -hash MiB (default: from
 // INFO max_memory, 128 MiB for 350 MB), -rule2renju (read INFO rule 2 as
 // renju, the convention of some managers, instead of "continuous game").
 //
-// An optional opening book, pbrain-pentad.book, is read from the directory
-// of the executable (see book/gomoku).
+// The opening book is built into the executable; an optional file
+// pbrain-pentad.book next to the executable (not in the working directory)
+// adds or overrides entries (see book/gomoku).
 package main
 
 import (

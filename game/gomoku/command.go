@@ -21,6 +21,7 @@ import (
 //	vcf                         VCF solver speed on the test positions
 //	match [-ms N] [-openings F] [-weak-depth D]  self-play against a weaker setting
 //	tune [-iters N] [-nodes N] -openings F      SPSA self-play tuning of the weights
+//	book build [-ms N] [-plies N] [-o FILE]      opening book source (book/gomoku/data)
 func Command(stdout, stderr io.Writer, args []string) int {
 	switch args[0] {
 	case "bench":
@@ -69,6 +70,8 @@ func Command(stdout, stderr io.Writer, args []string) int {
 		return matchCommand(stdout, stderr, args[1:])
 	case "tune":
 		return tuneCommand(stdout, stderr, args[1:])
+	case "book":
+		return bookCommand(stdout, stderr, args[1:])
 	}
 	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match)\n", args[0])
 	return 2

@@ -523,27 +523,58 @@ func (b Budget) since(t time.Time) Budget {
 	return b
 }
 
+// bookStones lists the stones of p relative to the centre, black and
+// white; ok is false on a board the book cannot hold (not square, neutral
+// stones, or a side to move that does not follow from the stone counts).
+func bookStones(p *Position) (black, white []book.Point, ok bool) {
+	if p.w != p.h {
+		return nil, nil, false
+	}
+	c := p.w / 2
+	for y := 0; y < p.h; y++ {
+		for x := 0; x < p.w; x++ {
+			switch p.At(x, y) {
+			case BlackSt:
+				black = append(black, book.Point{X: x - c, Y: y - c})
+			case WhiteSt:
+				white = append(white, book.Point{X: x - c, Y: y - c})
+			case Wall:
+				return nil, nil, false
+			}
+		}
+	}
+	switch {
+	case len(black) == len(white) && p.side == Black:
+	case len(black) == len(white)+1 && p.side == White:
+	default:
+		return nil, nil, false
+	}
+	return black, white, true
+}
+
 // bookMove looks the position up in the book.
 func (s *session) bookMove() engine.Move {
-	if s.opt.Book == nil || s.pos.base > 0 {
+	if s.opt.Book == nil || s.pos.Stones() > bookMaxStones {
 		return engine.NoMove
 	}
-	cx, cy := s.w/2, s.h/2
-	var seq []book.Point
-	for _, m := range s.pos.Moves() {
-		x, y := XY(int(m))
-		seq = append(seq, book.Point{X: x - cx, Y: y - cy})
-	}
-	r, ok := s.opt.Book.Lookup(seq)
+	black, white, ok := bookStones(s.pos)
 	if !ok {
 		return engine.NoMove
 	}
-	m := s.pos.MoveAt(cx+r.X, cy+r.Y)
+	r, ok := s.opt.Book.Lookup(s.w, s.rule.String(), black, white)
+	if !ok {
+		return engine.NoMove
+	}
+	m := s.pos.MoveAt(s.w/2+r.X, s.h/2+r.Y)
 	if m == engine.NoMove || !s.pos.IsLegal(m) {
 		return engine.NoMove
 	}
+	s.out.message("book " + FormatMove(m))
 	return m
 }
+
+// bookMaxStones bounds the positions looked up in the book.
+const bookMaxStones = 12
 
 // think runs the brain in the background while the input is read: YXSTOP
 // stops it, END ends the session, anything else waits its turn.
@@ -775,6 +806,9 @@ func (s *session) swap2() bool {
 		}
 		p.Make(m)
 	}
+	if s.swap2Book(p, len(rows)) {
+		return false
+	}
 	bud := s.budget().since(s.cmdAt)
 	switch len(rows) {
 	case 0:
@@ -826,7 +860,7 @@ func (s *session) swap2() bool {
 			return true
 		}
 		// white (to move) is worse: take black
-		if sc < -60 || m == engine.NoMove {
+		if sc < -swap2Margin || m == engine.NoMove {
 			s.reply("SWAP")
 		} else {
 			s.reply("%s", FormatMove(m))
@@ -835,6 +869,58 @@ func (s *session) swap2() bool {
 		s.reply("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got %d", len(rows))
 	}
 	return false
+}
+
+// swap2Book answers SWAP2BOARD from the book when it knows the position
+// (n stones, in p); it reports whether it answered.
+func (s *session) swap2Book(p *Position, n int) bool {
+	bk := s.opt.Book
+	if bk == nil || s.w != s.h {
+		return false
+	}
+	c := s.w / 2
+	if n == 0 {
+		o, ok := bk.Swap2Open(s.w, s.rule.String())
+		if !ok {
+			return false
+		}
+		q, _ := NewPosition(s.w, s.h, s.rule)
+		var out []string
+		for _, pt := range o {
+			m := q.MoveAt(c+pt.X, c+pt.Y)
+			if m == engine.NoMove || !q.IsLegal(m) {
+				return false
+			}
+			q.Make(m)
+			out = append(out, FormatMove(m))
+		}
+		s.reply("%s", strings.Join(out, " "))
+		return true
+	}
+	black, white, ok := bookStones(p)
+	if !ok {
+		return false
+	}
+	swap, place, ok := bk.Swap2Answer(s.w, s.rule.String(), black, white)
+	if !ok {
+		return false
+	}
+	if swap {
+		s.reply("SWAP")
+		return true
+	}
+	q := *p
+	var out []string
+	for _, pt := range place {
+		m := q.MoveAt(c+pt.X, c+pt.Y)
+		if m == engine.NoMove || !q.IsLegal(m) {
+			return false
+		}
+		q.Make(m)
+		out = append(out, FormatMove(m))
+	}
+	s.reply("%s", strings.Join(out, " "))
+	return true
 }
 
 func abs(x int) int {

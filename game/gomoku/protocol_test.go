@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	book "github.com/pentad-ai/pentad/book/gomoku"
+	"github.com/pentad-ai/pentad/engine"
 )
 
 // brainConn runs a session on pipes and lets a test talk to it like a
@@ -501,7 +503,11 @@ func TestMaxMemoryTable(t *testing.T) {
 }
 
 func TestBookMove(t *testing.T) {
-	bk, err := book.Read(strings.NewReader("0,0 -> 1,-1\n0,0 1,1 -> 2,2\n"))
+	bk, err := book.Read(strings.NewReader(`15 freestyle b w -> 0,0
+15 freestyle b 0,0 w -> 1,-1
+15 freestyle b 0,0 w 1,1 -> 2,2
+15 freestyle b 0,0 2,2 w 1,1 -> -1,-1
+`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,9 +520,113 @@ func TestBookMove(t *testing.T) {
 	c.expect("OK")
 	c.send("BEGIN")
 	c.expect("7,7")
-	c.send("TURN 8,8")
-	c.expect("9,9")
+	// the mirrored line: the book answers in the mirrored frame
+	c.send("TURN 6,6")
+	c.expect("5,5")
+	// a BOARD in any order, and its mirror image
+	// (field 1: our stones, white here)
+	c.send("BOARD", "9,9,2", "8,8,1", "7,7,2", "DONE")
+	c.expect("6,6")
+	c.send("BOARD", "5,9,2", "6,8,1", "7,7,2", "DONE")
+	c.expect("8,6")
+	// out of book: the brain thinks
+	c.send("BOARD", "7,7,2", "8,8,1", "3,3,2", "DONE")
+	if l := c.answer(); l == "6,6" || strings.HasPrefix(l, "ERROR") {
+		t.Fatalf("out of book: %q", l)
+	}
 	c.end()
+}
+
+// TestEmbeddedBookLegal: every reply of the shipped book is a legal move of
+// its position, and the session plays it.
+func TestEmbeddedBookLegal(t *testing.T) {
+	bk := book.Embedded()
+	es := bk.Entries()
+	if len(es) < 20 {
+		t.Fatalf("only %d book positions", len(es))
+	}
+	sizes := map[int]bool{}
+	for _, e := range es {
+		rule, err := ParseRule(e.Rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes[e.Size] = true
+		p, _ := NewPosition(e.Size, e.Size, rule)
+		c := e.Size / 2
+		for i := 0; i < len(e.Black)+len(e.White); i++ {
+			s := e.Black[i/2]
+			if i%2 == 1 {
+				s = e.White[i/2]
+			}
+			m := p.MoveAt(c+s.X, c+s.Y)
+			if m == engine.NoMove || !p.IsLegal(m) {
+				t.Fatalf("%+v: stone %v illegal", e, s)
+			}
+			p.Make(m)
+		}
+		r, ok := bk.Lookup(e.Size, e.Rule, e.Black, e.White)
+		if !ok || r != e.Reply {
+			t.Fatalf("%+v: lookup %v %v", e, r, ok)
+		}
+		m := p.MoveAt(c+r.X, c+r.Y)
+		if m == engine.NoMove || !p.IsLegal(m) {
+			t.Fatalf("%+v: reply %v illegal", e, r)
+		}
+		black, white, ok := bookStones(p)
+		if !ok {
+			t.Fatalf("%+v: not a book position", e)
+		}
+		if r2, ok := bk.Lookup(e.Size, e.Rule, black, white); !ok || r2 != r {
+			t.Fatalf("%+v: board lookup %v", e, r2)
+		}
+	}
+	if !sizes[15] || !sizes[20] {
+		t.Fatalf("book sizes %v, want 15 and 20", sizes)
+	}
+	for _, e := range bk.Swap2Entries() {
+		rule, _ := ParseRule(e.Rule)
+		p, _ := NewPosition(e.Size, e.Size, rule)
+		c := e.Size / 2
+		for i := 0; i < len(e.Black)+len(e.White); i++ {
+			s := e.Black[i/2]
+			if i%2 == 1 {
+				s = e.White[i/2]
+			}
+			p.Make(p.MoveAt(c+s.X, c+s.Y))
+		}
+		swap, place, ok := bk.Swap2Answer(e.Size, e.Rule, e.Black, e.White)
+		if !ok {
+			t.Fatalf("%+v: no swap2 answer", e)
+		}
+		for _, pt := range place {
+			m := p.MoveAt(c+pt.X, c+pt.Y)
+			if swap || m == engine.NoMove || !p.IsLegal(m) {
+				t.Fatalf("%+v: swap2 stone %v illegal", e, pt)
+			}
+			p.Make(m)
+		}
+	}
+	// the session answers from the book: the reply to the centre, and the
+	// swap2 opening under exact five
+	first, ok := bk.Lookup(15, "freestyle", []book.Point{{}}, nil)
+	if !ok {
+		t.Fatal("no reply to the centre in the book")
+	}
+	o, ok := bk.Swap2Open(15, "standard")
+	if !ok {
+		t.Fatal("no swap2 opening for 15x15 standard")
+	}
+	cn := startBrain(t, Options{MaxDepth: 1, Book: bk, MessageInterval: -1})
+	cn.send("START 15")
+	cn.expect("OK")
+	cn.send("TURN 7,7")
+	cn.expect(fmt.Sprintf("%d,%d", 7+first.X, 7+first.Y))
+	cn.send("START 15", "INFO rule 1")
+	cn.expect("OK")
+	cn.send("SWAP2BOARD", "DONE")
+	cn.expect(fmt.Sprintf("%d,%d %d,%d %d,%d", 7+o[0].X, 7+o[0].Y, 7+o[1].X, 7+o[1].Y, 7+o[2].X, 7+o[2].Y))
+	cn.end()
 }
 
 // TestProtocolSelfPlay plays whole games between two sessions through the

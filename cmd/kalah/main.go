@@ -48,20 +48,21 @@ func exeDir() string {
 	return filepath.Dir(exe)
 }
 
-// loadDB loads the database next to the executable, or builds a small one.
-func loadDB(path string, k int) *kalah.DB {
+// loadDB loads the database file (by default next to the executable). It
+// returns nil when there is none.
+func loadDB(path string) *kalah.DB {
 	if path == "" {
 		path = filepath.Join(exeDir(), kbook.DefaultDBName)
 	}
 	if db, err := kalah.Load(path); err == nil && db.Holes() == 7 {
 		return db
 	}
-	db, err := kalah.Build(7, k, false)
-	if err != nil {
-		return nil
-	}
-	return db
+	return nil
 }
+
+// The database built at start when there is no file: instant, then a larger
+// one in the background.
+const quickDBK = 8
 
 func play(args []string) int {
 	fs := flag.NewFlagSet("kalah", flag.ContinueOnError)
@@ -73,7 +74,7 @@ func play(args []string) int {
 	hash := fs.Int("hash", 64, "transposition table MiB")
 	logPath := fs.String("log", "", "write a per-move log to this file")
 	dbPath := fs.String("db", "", "endgame database (default: "+kbook.DefaultDBName+" next to the executable)")
-	dbK := fs.Int("dbk", 8, "seeds covered by the in-memory database when no file is found (0: none)")
+	dbK := fs.Int("dbk", 12, "seeds covered by the in-memory database when no file is found (0: none); above 8 it is built in the background")
 	noBook := fs.Bool("nobook", false, "do not use the opening book")
 	seed := fs.Uint64("seed", 0, "vary the first moves of each game with this seed (0: always the best move)")
 	if err := fs.Parse(args); err != nil {
@@ -89,13 +90,29 @@ func play(args []string) int {
 			cfg.Log = f
 		}
 	}
+	var later int
 	if *dbK > 0 || *dbPath != "" {
-		cfg.DB = loadDB(*dbPath, *dbK)
+		cfg.DB = loadDB(*dbPath)
+		if cfg.DB == nil && *dbK > 0 {
+			cfg.DB, _ = kalah.Build(7, min(*dbK, quickDBK), false)
+			if *dbK > quickDBK {
+				later = *dbK
+			}
+		}
 	}
 	if !*noBook {
 		cfg.Book = kbook.Lookup
 	}
 	a := kalah.NewAgent(cfg, os.Stdout)
+	if later > 0 {
+		// One worker: the first moves come from the book, so the build
+		// mostly uses time the opponent is thinking.
+		go func() {
+			if db, err := kalah.BuildThreads(7, later, false, 1); err == nil {
+				a.SetDB(db)
+			}
+		}()
+	}
 	if err := a.Run(os.Stdin); err != nil {
 		return 1
 	}

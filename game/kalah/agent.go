@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -42,7 +43,13 @@ type Agent struct {
 	moves int // moves (including a swap) seen this game
 	games uint64
 	out   *bufio.Writer
+	db    atomic.Pointer[DB] // the database in use; SetDB may replace it at any time
 }
+
+// SetDB replaces the endgame database from the next move on. It is safe to
+// call from any goroutine, so that a larger database built in the background
+// can take over from a small one.
+func (a *Agent) SetDB(db *DB) { a.db.Store(db) }
 
 // NewAgent prepares an agent writing its answers to out.
 func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
@@ -62,13 +69,14 @@ func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 	opt.Threads = cfg.Threads
 	e := NewSearcher(cfg.HashMiB, opt)
 	a := &Agent{cfg: cfg, eng: e, out: bufio.NewWriter(out)}
+	a.db.Store(cfg.DB)
 	a.reset(South)
 	return a
 }
 
 func (a *Agent) reset(side int) {
 	a.pos = New(Tournament)
-	a.pos.SetDB(a.cfg.DB)
+	a.pos.SetDB(a.db.Load())
 	a.me = side
 	a.moves = 0
 	a.games++
@@ -206,6 +214,9 @@ func (a *Agent) play() error {
 		return nil
 	}
 	start := time.Now()
+	if db := a.db.Load(); db != nil && db != a.pos.db {
+		a.pos.SetDB(db)
+	}
 	var m engine.Move
 	src := "search"
 	var res engine.Result

@@ -219,3 +219,31 @@ func FuzzAgentHandle(f *testing.F) {
 		}
 	})
 }
+
+// A database handed over from another goroutine in the middle of a game is
+// used from the next move on (run with -race).
+func TestSetDBWhilePlaying(t *testing.T) {
+	small, err := Build(7, 4, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	a := NewAgent(AgentConfig{Depth: 4, HashMiB: 4, DB: small}, &out)
+	done := make(chan *DB)
+	go func() {
+		db, _ := BuildThreads(7, 6, false, 1)
+		a.SetDB(db)
+		done <- db
+	}()
+	a.Handle("START;North")
+	big := <-done
+	ref := New(Tournament)
+	ref.Play(3)
+	a.Handle("CHANGE;3;" + ref.State() + ";YOU")
+	if a.pos.db != big {
+		t.Fatal("the new database is not in use")
+	}
+	if ans := out.String(); !strings.HasPrefix(ans, "MOVE;") && ans != "SWAP\n" {
+		t.Fatalf("answer %q", ans)
+	}
+}

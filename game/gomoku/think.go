@@ -2,11 +2,13 @@ package gomoku
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
 // Brain chooses moves: threat checks and VCF at the root, then the shared
@@ -17,6 +19,10 @@ type Brain struct {
 	vct *engine.Engine
 	// NoVCT turns the root threat-space search off.
 	NoVCT bool
+	// NoVCTDefence turns off the root search of the opponent's threat
+	// sequences (and the restriction of the root moves to their
+	// refutations).
+	NoVCTDefence bool
 	// SafetyNet checks that the chosen move allows no VCF (off by default:
 	// 19-29 in two A/B matches against the same brain without it).
 	SafetyNet bool
@@ -44,7 +50,8 @@ type Brain struct {
 	Eval *Eval
 
 	stopped atomic.Bool
-	clk     Clock    // the hard limit of the move being searched
+	clk     Clock // the hard limit of the move being searched
+	vctLine []engine.Move
 	work    Position // scratch copy of the position searched
 }
 
@@ -175,6 +182,14 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	if !b.NoVCF && !b.NoVCT && len(rootMoves) == 0 && !b.stopped.Load() {
 		if m, ok := b.VCT(p, bud.Hard/5); ok {
 			return m
+		}
+		// the opponent's win by threats, when there is time to look: only
+		// its cells and our own fours and threes can refute it
+		if !b.NoVCTDefence && (bud.Hard <= 0 || time.Since(start) < bud.Hard/3) {
+			if line := b.opponentVCT(p, bud.Hard/8); len(line) > 0 {
+				rootMoves = threatDefences(p, line)
+				b.info(fmt.Sprintf("opponent VCT %s; %d candidate defences", lineString(line), len(rootMoves)))
+			}
 		}
 	}
 	el := time.Since(start)
@@ -358,12 +373,53 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	return res.Move, res.Score
 }
 
+// opponentVCT returns the line of a win by threats of the side not to move
+// (as if it could move now), or nil.
+func (b *Brain) opponentVCT(p *Position, limit time.Duration) []engine.Move {
+	p.SetSide(p.side ^ 1)
+	defer p.SetSide(p.side ^ 1)
+	if _, n := p.fiveCell(p.side ^ 1); n > 0 {
+		return nil // we would have to block a five first: not a threat line
+	}
+	if !b.vctRun(p, limit) {
+		return nil
+	}
+	return b.vctLine
+}
+
+// threatDefences are the candidate refutations of an opponent's threat
+// line: its cells, our fours and our open threes (counter-threats).
+func threatDefences(p *Position, line []engine.Move) []engine.Move {
+	var out []engine.Move
+	s := p.side
+	lo, hi := p.scanRange()
+	for c := lo; c < hi; c++ {
+		if p.cell[c] != Empty || p.near[c] == 0 || !p.legalFor(c) {
+			continue
+		}
+		if p.hasCode(s, c, ev.F3) || slices.Contains(line, engine.Move(c)) {
+			out = append(out, engine.Move(c))
+		}
+	}
+	return out
+}
+
 // VCT looks for a win by threats (fours and open threes) for the side to
 // move within the time, with the shared search on the threat-space view of
 // the position. It returns the first move of a proven win.
 func (b *Brain) VCT(p *Position, limit time.Duration) (engine.Move, bool) {
-	if limit <= 0 {
-		limit = 100 * time.Millisecond
+	if b.vctRun(p, limit) {
+		b.info(fmt.Sprintf("VCT win: %s", lineString(b.vctLine)))
+		return b.vctLine[0], true
+	}
+	return engine.NoMove, false
+}
+
+// vctRun runs the threat-space search for the side to move; on a proven
+// win it keeps the line in b.vctLine.
+func (b *Brain) vctRun(p *Position, limit time.Duration) bool {
+	if limit <= 0 && b.MaxDepth == 0 && b.MaxNodes == 0 {
+		limit = 100 * time.Millisecond // no limit at all: keep it short
 	}
 	p.vctSide = p.side
 	p.wideAt = -1
@@ -377,12 +433,15 @@ func (b *Brain) VCT(p *Position, limit time.Duration) (engine.Move, bool) {
 	}
 	// the brain's stop flag (YXSTOP, or the deadline seen by the polls of
 	// the position) ends the threat search too
-	res := b.vct.Search(p, engine.Limits{Depth: depth, Soft: limit / 2, Hard: limit, Nodes: b.MaxNodes / 4,
-		Stop: &b.stopped})
+	lim := engine.Limits{Depth: depth, Nodes: b.MaxNodes / 4, Stop: &b.stopped}
+	if limit > 0 {
+		lim.Soft, lim.Hard = limit/2, limit
+	}
+	res := b.vct.Search(p, lim)
 	p.vctSide = -1
 	if res.Score > engine.WinBound && res.Move != engine.NoMove && p.IsLegal(res.Move) {
-		b.info(fmt.Sprintf("VCT win: %s (%d nodes)", lineString(res.PV), res.Nodes))
-		return res.Move, true
+		b.vctLine = res.PV
+		return true
 	}
-	return engine.NoMove, false
+	return false
 }

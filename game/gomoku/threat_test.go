@@ -72,12 +72,12 @@ func TestSearchVCFFindsWins(t *testing.T) {
 // Positions where the plain depth-4 search plays a move that lets the
 // opponent win by continuous fours, and the search with the threat checks
 // finds a move that does not.
-var threatDefences = []string{
+var threatDefenceRecs = []string{
 	"2,11 0,10 2,8 4,8 1,9 5,9 3,7 5,5 2,10 2,9 4,12 3,11 2,12 4,9 4,10 4,7 3,9 5,11 5,12 3,12 2,13 2,14 5,10 3,10 4,5 1,7 4,13 5,6",
 }
 
 func TestSearchVCFDefends(t *testing.T) {
-	for i, rec := range threatDefences {
+	for i, rec := range threatDefenceRecs {
 		p := fromMoves(t, Freestyle, rec)
 		allowsVCF := func(m engine.Move) bool {
 			p.Make(m)
@@ -92,6 +92,44 @@ func TestSearchVCFDefends(t *testing.T) {
 		}
 		if allowsVCF(res.Move) {
 			t.Fatalf("position %d: %s allows a VCF", i, FormatMove(res.Move))
+		}
+	}
+}
+
+// Self-play positions where the opponent (not to move) has a win by
+// threats: the brain without the root VCT defence plays a move after which
+// the win still works; the brain with it refutes the threats.
+var vctDefenceRecs = []string{
+	"6,4 7,4 7,2 5,3 6,3 9,6 5,1",
+	"6,4 7,4 7,2 5,3 6,3 9,6 5,1 6,2 4,4 5,4 4,6 5,5 5,6",
+	"6,10 5,11 3,10 7,10 6,13 4,11 7,13 5,9 6,11 6,9 5,13 8,13 6,12 6,14",
+	"9,4 8,0 6,4 7,2 9,1 7,4 10,4 6,2 6,6 5,2 8,2 7,3 7,1 9,3 8,1 10,1 6,5 6,7",
+}
+
+func TestOpponentVCTDefence(t *testing.T) {
+	check := NewBrain(4, 1)
+	check.MaxDepth = 5
+	think := func(p *Position, noDefence bool) (engine.Move, bool) {
+		br := NewBrain(4, 1)
+		br.MaxDepth = 4
+		br.NoVCTDefence = noDefence
+		br.Ready()
+		m := br.Think(p, Budget{})
+		p.Make(m)
+		_, lost := check.VCT(p, 0)
+		p.Unmake(m)
+		return m, lost
+	}
+	for i, rec := range vctDefenceRecs {
+		p := fromMoves(t, Freestyle, rec)
+		if line := check.opponentVCT(p, 0); len(line) == 0 {
+			t.Fatalf("position %d: no opponent VCT", i)
+		}
+		if m, lost := think(p, true); !lost {
+			t.Fatalf("position %d: without the defence %s already refutes the threats", i, FormatMove(m))
+		}
+		if m, lost := think(p, false); lost {
+			t.Fatalf("position %d: after %s the opponent still wins by threats", i, FormatMove(m))
 		}
 	}
 }

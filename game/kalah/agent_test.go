@@ -64,11 +64,11 @@ func replay(t *testing.T, path string) {
 }
 
 func TestReplayNorthSwaps(t *testing.T) {
-	replay(t, "../../../shared/reference/transcripts/kalah-north-swaps.log")
+	replay(t, "testdata/kalah-north-swaps.log")
 }
 
 func TestReplaySouthSwapped(t *testing.T) {
-	replay(t, "../../../shared/reference/transcripts/kalah-south-swapped.log")
+	replay(t, "testdata/kalah-south-swapped.log")
 }
 
 // Two agents play a whole game through the protocol, with a small referee.

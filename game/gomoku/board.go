@@ -379,20 +379,24 @@ func (p *Position) LastMove() engine.Move {
 // refresh recomputes the class and value of empty cell c for both sides from
 // its line codes.
 func (p *Position) refresh(c int) {
-	for s := 0; s < 2; s++ {
-		var e uint32
-		if s == Black && p.rule == Renju {
-			e = p.ev.comboRB[p.pat[s][c]]
-		} else {
-			e = p.ev.combo[p.pat[s][c]]
-		}
-		cl, v := uint8(e>>24), int32(e&0xFFFFFF)
-		p.cnt[s][p.cls[s][c]]--
-		p.cnt[s][cl]++
-		p.sum[s] += v - p.val[s][c]
-		p.cls[s][c] = cl
-		p.val[s][c] = v
+	p.refreshSide(Black, c)
+	p.refreshSide(White, c)
+}
+
+// refreshSide is refresh for one side.
+func (p *Position) refreshSide(s, c int) {
+	var e uint32
+	if s == Black && p.rule == Renju {
+		e = p.ev.comboRB[p.pat[s][c]]
+	} else {
+		e = p.ev.combo[p.pat[s][c]]
 	}
+	cl, v := uint8(e>>24), int32(e&0xFFFFFF)
+	p.cnt[s][p.cls[s][c]]--
+	p.cnt[s][cl]++
+	p.sum[s] += v - p.val[s][c]
+	p.cls[s][c] = cl
+	p.val[s][c] = v
 }
 
 // blackSuspect tells whether a black move with these line codes may be
@@ -575,12 +579,14 @@ func (p *Position) rescan(c int) {
 			ob, ow := p.pat[Black][q], p.pat[White][q]
 			nb := ob&^(0xF<<sh) | uint16(tb[key])<<sh
 			nw := ow&^(0xF<<sh) | uint16(tw[key])<<sh
-			if nb == ob && nw == ow {
-				continue
+			if nb != ob {
+				p.pat[Black][q] = nb
+				p.refreshSide(Black, q)
 			}
-			p.pat[Black][q] = nb
-			p.pat[White][q] = nw
-			p.refresh(q)
+			if nw != ow {
+				p.pat[White][q] = nw
+				p.refreshSide(White, q)
+			}
 		}
 	}
 }

@@ -152,13 +152,23 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 		forced = b
 		lo, hi = b, b+1
 	}
+	// the attacker's four cells still to visit (exact by class, except for
+	// renju black, whose likely forbidden cells have no class)
+	left := int(p.cnt[a][ev.TB4] + p.cnt[a][ev.T43] + p.cnt[a][ev.TFlex4])
+	exact := !(a == Black && p.rule == Renju)
 	for c := lo; c < hi; c++ {
+		if exact && left == 0 {
+			break
+		}
 		if p.cell[c] != Empty || p.near[c] == 0 {
 			continue
 		}
 		cl := p.cls[a][c]
 		if cl < ev.TB4 && !p.hasCode(a, c, ev.B4) {
 			continue
+		}
+		if cl == ev.TB4 || cl == ev.T43 || cl == ev.TFlex4 {
+			left--
 		}
 		if !p.legalFor(c) {
 			continue

@@ -132,6 +132,7 @@ type Position struct {
 	sum   [2]int32
 	cnt   [2][ev.NumClasses]int32
 	tbl   [2][]uint8
+	both  []uint8 // black code | white code << 4, one lookup for both
 	ev    *Eval
 	empty int // playable empty cells
 	// ylo..yhi are the first and last rows holding a stone (ylo > yhi on
@@ -233,6 +234,7 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.ev = defaultEval
 	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
 	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
+	p.both = bothTable(rule)
 	p.side = Black
 	p.hash = configKey(w, h, rule)
 	p.n = 0
@@ -564,7 +566,7 @@ func (p *Position) remove(c int) {
 
 // rescan recomputes the patterns of the empty cells on the lines through c.
 func (p *Position) rescan(c int) {
-	tb, tw := p.tbl[Black], p.tbl[White]
+	tbl := p.both
 	for d, dd := range dirs {
 		for k := -5; k <= 5; k++ {
 			if k == 0 {
@@ -577,8 +579,9 @@ func (p *Position) rescan(c int) {
 			key := p.key[q][d]
 			sh := uint(4 * d)
 			ob, ow := p.pat[Black][q], p.pat[White][q]
-			nb := ob&^(0xF<<sh) | uint16(tb[key])<<sh
-			nw := ow&^(0xF<<sh) | uint16(tw[key])<<sh
+			v := tbl[key]
+			nb := ob&^(0xF<<sh) | uint16(v&0xF)<<sh
+			nw := ow&^(0xF<<sh) | uint16(v>>4)<<sh
 			if nb != ob {
 				p.pat[Black][q] = nb
 				p.refreshSide(Black, q)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
@@ -41,6 +42,36 @@ func TestFourCellCounts(t *testing.T) {
 					t.Fatalf("rule %v side %d: %d cells (%d near), counts %d\n%s", rule, s, n, nNear, want, p)
 				}
 			}
+		}
+	}
+}
+
+func TestSelectTop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 1; n < 200; n++ {
+		vals := make([]int32, n)
+		ms := make([]engine.Move, n)
+		orig := map[engine.Move]int32{}
+		for i := range vals {
+			vals[i] = int32(rng.IntN(20))
+			ms[i] = engine.Move(i + 1)
+			orig[ms[i]] = vals[i]
+		}
+		k := 1 + rng.IntN(n)
+		selectTop(ms, vals, k)
+		lowTop, highRest := int32(1<<30), int32(-1)
+		for i := range ms {
+			if orig[ms[i]] != vals[i] {
+				t.Fatal("moves and values out of step")
+			}
+			if i < k {
+				lowTop = min(lowTop, vals[i])
+			} else {
+				highRest = max(highRest, vals[i])
+			}
+		}
+		if highRest > lowTop {
+			t.Fatalf("n %d k %d: %d left out above %d", n, k, highRest, lowTop)
 		}
 	}
 }

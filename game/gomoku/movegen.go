@@ -152,20 +152,45 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 		}
 	}
 	if len(buf) > limit {
-		// partial selection of the best by value
-		for i := 0; i < limit; i++ {
-			bi := i
-			for j := i + 1; j < len(buf); j++ {
-				if vals[j] > vals[bi] {
-					bi = j
-				}
-			}
-			buf[i], buf[bi] = buf[bi], buf[i]
-			vals[i], vals[bi] = vals[bi], vals[i]
-		}
+		// the best limit moves by value, in no particular order (the
+		// search orders them itself)
+		selectTop(buf, vals[:len(buf)], limit)
 		buf = buf[:limit]
 	}
 	return buf
+}
+
+// selectTop moves the k entries of largest value to the front of ms (and
+// vals), in linear expected time (quickselect with a middle pivot).
+func selectTop(ms []engine.Move, vals []int32, k int) {
+	lo, hi := 0, len(ms)-1
+	for lo < hi {
+		pivot := vals[(lo+hi)/2]
+		i, j := lo, hi
+		for i <= j {
+			for vals[i] > pivot {
+				i++
+			}
+			for vals[j] < pivot {
+				j--
+			}
+			if i <= j {
+				vals[i], vals[j] = vals[j], vals[i]
+				ms[i], ms[j] = ms[j], ms[i]
+				i++
+				j--
+			}
+		}
+		// [lo, j] >= pivot >= [i, hi]
+		switch {
+		case k-1 <= j:
+			hi = j
+		case k-1 >= i:
+			lo = i
+		default:
+			return
+		}
+	}
 }
 
 // moveValue is the ordering value of cell c for the side to move: its own

@@ -60,6 +60,26 @@ func tablesFor(k fiveKind) *patternTables {
 	return &tables[k]
 }
 
+var (
+	bothOnce [Caro + 1]sync.Once
+	both     [Caro + 1][]uint8
+)
+
+// bothTable is the table of a rule that gives both sides' codes of a key
+// at once: black in the low nibble, white in the high one.
+func bothTable(r Rule) []uint8 {
+	bothOnce[r].Do(func() {
+		b := tablesFor(r.fiveKindOf(Black))[Black]
+		w := tablesFor(r.fiveKindOf(White))[White]
+		t := make([]uint8, keyCount)
+		for k := range t {
+			t[k] = b[k] | w[k]<<4
+		}
+		both[r] = t
+	})
+	return both[r]
+}
+
 // The black tables of every five kind are built once by buildTables and
 // kept compressed (about 10 KB each) in tables/: a process starts in a few
 // milliseconds instead of spending about a second of CPU on them while its

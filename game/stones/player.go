@@ -35,10 +35,11 @@ type Config struct {
 	Log        io.Writer // nil: no log
 }
 
-// DefaultConfig is the tournament setting: about 2 s per request at most on
-// a loaded machine, well inside the 3 s the engine allows.
+// DefaultConfig is the tournament setting: at most 1.6 s per request by
+// the clock, well inside the 3 s the engine allows; on a machine so loaded
+// that a decision overruns, the budgets shrink (see observe).
 func DefaultConfig() Config {
-	return Config{Threads: 1, TTMiB: 64, Soft: 650 * time.Millisecond, Hard: 1800 * time.Millisecond, Replan: true}
+	return Config{Threads: 1, TTMiB: 64, Soft: 650 * time.Millisecond, Hard: 1600 * time.Millisecond, Replan: true}
 }
 
 // Player chooses actions: on the first action of a turn it searches the
@@ -62,6 +63,29 @@ type Player struct {
 	// did not run); Proven counts decisions the solver settled.
 	LastSolve SolveStats
 	Proven    int
+	scale     float64 // budget factor, below 1 after overruns (see observe)
+}
+
+// minScale is the lowest budget factor after repeated overruns.
+const minScale = 0.35
+
+// budget is the soft and hard limit of the next timed decision.
+func (pl *Player) budget() (soft, hard time.Duration) {
+	return time.Duration(float64(pl.cfg.Soft) * pl.scale), time.Duration(float64(pl.cfg.Hard) * pl.scale)
+}
+
+// observe adapts the budget to the machine: a decision that overran its
+// hard limit by more than an eighth means the process does not get the
+// CPU it needs (a loaded machine), so later budgets shrink by 30% (down to
+// minScale); each decision on time lets them grow back by 5%.
+func (pl *Player) observe(el, hard time.Duration) {
+	switch {
+	case el > hard+hard/8:
+		pl.scale = max(pl.scale*0.7, minScale)
+		pl.logf("overran: %d ms for a %d ms limit; budget now %.0f%%", el.Milliseconds(), hard.Milliseconds(), 100*pl.scale)
+	case pl.scale < 1:
+		pl.scale = min(pl.scale*1.05, 1)
+	}
 }
 
 // NewPlayer makes a player and its transposition table.
@@ -87,7 +111,7 @@ func NewPlayer(cfg Config) *Player {
 	if cfg.SolveMiB <= 0 {
 		cfg.SolveMiB = DefaultSolveMiB
 	}
-	pl := &Player{cfg: cfg}
+	pl := &Player{cfg: cfg, scale: 1}
 	pl.eng = engine.New(cfg.TTMiB, engine.Options{Threads: cfg.Threads, LMR: !cfg.NoLMR, AspWindow: asp})
 	pl.eng.OnInfo = pl.info
 	return pl
@@ -136,6 +160,7 @@ func (pl *Player) Engine() *engine.Engine { return pl.eng }
 // 1<<Pass, 1<<Attack, 1<<Strengthen). It returns PassMove when nothing
 // allowed is legal (the game is then lost anyway). p is left unchanged.
 func (pl *Player) Choose(p *Position, allowed int) engine.Move {
+	t0 := time.Now()
 	pl.Last = engine.Result{}
 	p.SetEvaluator(pl.cfg.Eval)
 	switch {
@@ -172,19 +197,23 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	if len(ok) == 1 && pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 && p.phase == 1 {
 		return ok[0]
 	}
-	t0 := time.Now()
+	timed := pl.cfg.Depth == 0 && pl.cfg.Nodes == 0
+	soft, hard := pl.budget()
+	if timed {
+		defer func() { pl.observe(time.Since(t0), hard) }()
+	}
 	pl.LastSolve = SolveStats{}
 	if p.n[0]+p.n[1] <= pl.cfg.SolveStacks {
-		if m, done := pl.prove(p, ok); done {
+		if m, done := pl.prove(p, ok, hard); done {
 			return m
 		}
 	}
 	lim := engine.Limits{Depth: pl.cfg.Depth, Nodes: pl.cfg.Nodes}
-	if pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 {
+	if timed {
 		// The solver's time comes out of the hard limit only: the search
 		// still gets its usual soft budget.
 		spent := time.Since(t0)
-		lim.Soft, lim.Hard = pl.cfg.Soft, max(pl.cfg.Hard-spent, time.Millisecond)
+		lim.Soft, lim.Hard = soft, max(hard-spent, time.Millisecond)
 	}
 	if len(ok) < len(legal) {
 		lim.RootMoves = ok
@@ -234,7 +263,7 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 
 // prove runs the solver on p within its share of the budget. When it
 // proves a win with an allowed action it returns that action and true.
-func (pl *Player) prove(p *Position, ok []engine.Move) (engine.Move, bool) {
+func (pl *Player) prove(p *Position, ok []engine.Move, hard time.Duration) (engine.Move, bool) {
 	var lim SolveLimits
 	switch {
 	case pl.cfg.Nodes > 0:
@@ -242,7 +271,7 @@ func (pl *Player) prove(p *Position, ok []engine.Move) (engine.Move, bool) {
 	case pl.cfg.Depth > 0:
 		lim.Nodes = DefaultSolveNodes
 	default:
-		lim.Time = pl.cfg.Hard * time.Duration(pl.cfg.SolveShare) / 100
+		lim.Time = hard * time.Duration(pl.cfg.SolveShare) / 100
 	}
 	st := pl.solver().Solve(p, lim)
 	pl.LastSolve = st

@@ -57,7 +57,7 @@ type pnEntry struct {
 type SolveLimits struct {
 	Nodes    uint64
 	Time     time.Duration
-	Stop     *atomic.Bool // external stop flag, polled every few thousand nodes
+	Stop     *atomic.Bool // external stop flag, polled every 1,024 nodes
 	MaxStack int          // refuse positions with more stacks (0: no bound)
 }
 
@@ -245,7 +245,7 @@ func (s *Solver) rootChoice(p *Position, res SolveResult) (engine.Move, []engine
 
 func (s *Solver) tick() bool {
 	s.nodes++
-	if s.nodes&4095 == 0 {
+	if s.nodes&1023 == 0 {
 		if (s.stop != nil && s.stop.Load()) || (!s.deadline.IsZero() && time.Now().After(s.deadline)) {
 			s.aborted = true
 		}

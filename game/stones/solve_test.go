@@ -3,6 +3,7 @@ package stones
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/pentad-ai/pentad/engine"
 )
@@ -211,5 +212,33 @@ func TestPlayerUsesSolver(t *testing.T) {
 	}
 	if !won || !lost {
 		t.Fatal("test set lacks a won or a lost position")
+	}
+}
+
+// TestBudgetAdapts: an overrun shrinks the next budgets, decisions on time
+// let them grow back, never above the configured one nor below minScale.
+func TestBudgetAdapts(t *testing.T) {
+	pl := NewPlayer(DefaultConfig())
+	soft0, hard0 := pl.budget()
+	pl.observe(hard0+hard0/20, hard0) // a small overshoot is normal
+	if s, h := pl.budget(); s != soft0 || h != hard0 {
+		t.Fatalf("budget changed after a small overshoot: %v %v", s, h)
+	}
+	pl.observe(2*hard0, hard0)
+	_, h1 := pl.budget()
+	if h1 >= hard0 {
+		t.Fatalf("budget %v after an overrun, was %v", h1, hard0)
+	}
+	for i := 0; i < 20; i++ {
+		pl.observe(3*hard0, h1)
+	}
+	if _, h := pl.budget(); h < time.Duration(float64(hard0)*minScale)-time.Millisecond {
+		t.Fatalf("budget %v below the floor", h)
+	}
+	for i := 0; i < 200; i++ {
+		pl.observe(0, hard0)
+	}
+	if s, h := pl.budget(); s != soft0 || h != hard0 {
+		t.Fatalf("budget did not recover: %v %v", s, h)
 	}
 }

@@ -10,6 +10,8 @@ package tt
 import (
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/pentad-ai/pentad/internal/hugemem"
 )
 
 // Bound says how the stored score relates to the true value.
@@ -57,12 +59,12 @@ func unpack(d uint64) Entry {
 // Table is a fixed-size transposition table. All methods are safe for
 // concurrent use.
 type Table struct {
-	words   []atomic.Uint64 // cache-line aligned view into backing
-	backing []atomic.Uint64
-	mask    uint64 // bucket count - 1
-	age     atomic.Uint32
-	salt    atomic.Uint64 // mixed into every key; NewGame changes it
-	games   atomic.Uint64
+	words []atomic.Uint64 // cache-line aligned, in mem
+	mem   *hugemem.Buffer
+	mask  uint64 // bucket count - 1
+	age   atomic.Uint32
+	salt  atomic.Uint64 // mixed into every key; NewGame changes it
+	games atomic.Uint64
 }
 
 // New makes a table of at most mib mebibytes (at least one bucket), rounded
@@ -85,12 +87,12 @@ func (t *Table) Resize(mib int) {
 		buckets *= 2
 	}
 	n := int(buckets * wordsPerBucket)
-	t.backing = make([]atomic.Uint64, n+wordsPerBucket)
-	off := 0
-	for uintptr(unsafe.Pointer(&t.backing[off]))%bucketBytes != 0 {
-		off++
+	if t.mem != nil {
+		t.mem.Free()
 	}
-	t.words = t.backing[off : off+n : off+n]
+	// Huge pages where the system has them: probes are random.
+	t.mem = hugemem.Alloc(n * 8)
+	t.words = unsafe.Slice((*atomic.Uint64)(unsafe.Pointer(unsafe.SliceData(t.mem.Bytes))), n)
 	t.mask = buckets - 1
 	t.age.Store(0)
 }

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/pentad-ai/pentad/internal/hugemem"
 )
 
 // DB is an endgame database: for every distribution of at most K seeds over
@@ -28,7 +30,8 @@ type DB struct {
 	// endian, so that the words' memory is the entries in order). An entry
 	// is value+128; 0 is "not yet known". Builders set entries with an
 	// atomic OR, so that several may solve the same position at once.
-	vals    []uint32
+	vals    []uint32 // in mem
+	mem     *hugemem.Buffer
 	entries uint64
 	ways    [2*MaxHoles + 1][256]uint64 // ways[n][m]: compositions of m into n parts
 	below   [2*MaxHoles + 1][256]uint64 // configs of n parts with sum < m
@@ -106,7 +109,9 @@ func newDB(holes, k int, captureEmpty bool) (*DB, error) {
 		return nil, fmt.Errorf("kalah db: %d entries is too many", total)
 	}
 	d.entries = total
-	d.vals = make([]uint32, (total+3)/4)
+	words := int((total + 3) / 4)
+	d.mem = hugemem.Alloc(4 * words)
+	d.vals = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(d.mem.Bytes))), words)
 	return d, nil
 }
 

@@ -3,8 +3,10 @@ package kalah
 import (
 	"errors"
 	"time"
+	"unsafe"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/internal/hugemem"
 )
 
 // Solver computes exact values of raw Kalah positions: the margin the side
@@ -17,7 +19,8 @@ type Solver struct {
 	captureEmpty bool
 	db           *DB
 	keys         [2 * MaxHoles][256]uint64
-	table        []solverEntry
+	table        []solverEntry // in mem
+	mem          *hugemem.Buffer
 	mask         uint64
 	Nodes        uint64
 	// ETC enables enhanced transposition cut-offs: a child's table bound
@@ -50,7 +53,8 @@ func NewSolver(h int, captureEmpty bool, db *DB, bits int) (*Solver, error) {
 	for i := range s.keys {
 		copy(s.keys[i][:], keys[i*256:(i+1)*256])
 	}
-	s.table = make([]solverEntry, 1<<bits)
+	s.mem = hugemem.Alloc((1 << bits) * int(unsafe.Sizeof(solverEntry{})))
+	s.table = unsafe.Slice((*solverEntry)(unsafe.Pointer(unsafe.SliceData(s.mem.Bytes))), 1<<bits)
 	s.mask = 1<<bits - 1
 	return s, nil
 }

@@ -158,6 +158,9 @@ type Position struct {
 	// VCF, and GenMoves answers an opponent's VCF only with the cells of its
 	// line and our own fours.
 	SearchVCF int
+	// VCFPlies, when positive, limits those checks to the first plies from
+	// the search root (rootN), where they pay for themselves.
+	VCFPlies int
 	// vctSide, when 0 or 1, turns the position into a threat-space search
 	// for that side: it moves only threats (fours and open threes), the other
 	// side answers them, and Evaluate is 0 so that only proven wins score.
@@ -718,12 +721,17 @@ func (p *Position) Terminal() (bool, int) {
 		// follows whatever the opponent does
 		return true, engine.Win
 	}
-	if p.SearchVCF > 0 && p.cnt[p.side][ev.TB4]+p.cnt[p.side][ev.T43] > 0 && !p.poll() &&
-		p.HasVCF(uint64(p.SearchVCF), 0) {
+	if p.SearchVCF > 0 && p.cnt[p.side][ev.TB4]+p.cnt[p.side][ev.T43] > 0 && p.threatPly() && !p.poll() &&
+		p.searchVCF(uint64(p.SearchVCF)) {
 		// a proven win by continuous fours
 		return true, engine.Win
 	}
 	return false, 0
+}
+
+// threatPly tells whether the in-search threat checks run at this node.
+func (p *Position) threatPly() bool {
+	return p.VCFPlies <= 0 || p.rootN < 0 || p.n-p.rootN <= p.VCFPlies
 }
 
 // Evaluate implements engine.Position: the pattern score for the side to move.

@@ -98,6 +98,8 @@ func BenchPositions() []engine.Position {
 		}
 		p.LeafVCF = DefaultLeafVCF
 		p.SearchVCF = DefaultSearchVCF
+		p.VCFPlies = DefaultVCFPlies
+		p.rootN = p.n
 		out = append(out, p)
 	}
 	return out

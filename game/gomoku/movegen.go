@@ -111,7 +111,7 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 			return buf
 		}
 	}
-	if p.SearchVCF > 0 && p.cnt[o][ev.TB4]+p.cnt[o][ev.T43] > 0 {
+	if p.SearchVCF > 0 && p.cnt[o][ev.TB4]+p.cnt[o][ev.T43] > 0 && p.threatPly() {
 		if line := p.opponentVCFLine(uint64(p.SearchVCF)); len(line) > 0 {
 			// the opponent wins by fours unless we break the line: only
 			// the cells of the line and our own fours can

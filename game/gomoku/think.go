@@ -38,6 +38,9 @@ type Brain struct {
 	// the search (own VCF: a win; opponent's VCF: only its refutations are
 	// searched); 0: off.
 	SearchVCF int
+	// VCFPlies limits those checks to the first plies of the search (0:
+	// every node).
+	VCFPlies int
 	// Candidates is the quiet-move width of the search (0: the default).
 	Candidates int
 	// Quiesce turns on the quiescence search over fours.
@@ -57,7 +60,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -88,6 +91,11 @@ const DefaultLeafVCF = 0
 
 // DefaultSearchVCF is the in-search threat budget of a new brain.
 const DefaultSearchVCF = 100
+
+// DefaultVCFPlies is how deep from the root a new brain runs the
+// in-search threat checks: every node below costs many VCF nodes (a
+// depth-5 search took 8 times as long with checks at every node).
+const DefaultVCFPlies = 4
 
 // Budget is the time for one move: Soft (start no new iteration after
 // about this) and Hard (answer by then).
@@ -205,6 +213,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	b.E.OnInfo = b.onInfo
 	p.LeafVCF = b.LeafVCF
 	p.SearchVCF = b.SearchVCF
+	p.VCFPlies = b.VCFPlies
 	p.Quiesce = b.Quiesce
 	p.Taper = b.Taper
 	p.rootN = p.n
@@ -353,6 +362,9 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p.wideAt = -1
 	p.LeafVCF = b.LeafVCF
 	p.SearchVCF = b.SearchVCF
+	p.VCFPlies = b.VCFPlies
+	p.rootN = p.n
+	defer func() { p.rootN = -1 }()
 	p.Candidates = b.Candidates
 	p.Quiesce = b.Quiesce
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard, Stop: &b.stopped}

@@ -27,6 +27,8 @@ func searchDepth(p *Position, depth, sv int) engine.Result {
 	e := engine.New(4, engine.Options{Threads: 1, LMR: true})
 	q := *p
 	q.SearchVCF = sv
+	q.VCFPlies = DefaultVCFPlies // as the brain runs it
+	q.rootN = q.n
 	return e.Search(&q, engine.Limits{Depth: depth})
 }
 

@@ -17,6 +17,7 @@ import (
 const (
 	vcfMaxDepth = 40
 	vcfHashBits = 16
+	noneBits    = 14
 )
 
 type vcfState struct {
@@ -28,7 +29,11 @@ type vcfState struct {
 	deadline time.Time
 	failed   [1 << vcfHashBits]uint64 // hashes of positions without VCF (by depth left)
 	fdep     [1 << vcfHashBits]uint8
-	pv       [vcfMaxDepth * 2]engine.Move
+	// none holds the hashes of positions where a search-time VCF check
+	// (budget noneBudget) found nothing, so that revisits cost nothing
+	none       [1 << noneBits]uint64
+	noneBudget uint64
+	pv         [vcfMaxDepth * 2]engine.Move
 	pvLen    int
 	line     [vcfMaxDepth * 2]engine.Move
 }
@@ -52,6 +57,28 @@ func (p *Position) SetVCFLimits(stop *atomic.Bool, deadline time.Time) {
 func (p *Position) ClearVCF() {
 	p.vcf.failed = [1 << vcfHashBits]uint64{}
 	p.vcf.fdep = [1 << vcfHashBits]uint8{}
+	p.vcf.none = [1 << noneBits]uint64{}
+}
+
+// searchVCF is the VCF check of the search hooks: HasVCF within the budget,
+// remembering the positions where it found nothing.
+func (p *Position) searchVCF(budget uint64) bool {
+	st := &p.vcf
+	if st.noneBudget != budget {
+		st.none = [1 << noneBits]uint64{}
+		st.noneBudget = budget
+	}
+	slot := p.hash & (1<<noneBits - 1)
+	if st.none[slot] == p.hash {
+		return false
+	}
+	if p.HasVCF(budget, 0) {
+		return true
+	}
+	if st.limit != 0 { // not abandoned on a stop
+		st.none[slot] = p.hash
+	}
+	return false
 }
 
 // VCF searches a victory by continuous fours for the side to move, visiting
@@ -236,7 +263,7 @@ func (p *Position) OpponentVCF(maxNodes uint64, maxDepth int) VCFResult {
 // allocating: the slice is valid until the next VCF search.
 func (p *Position) opponentVCFLine(nodes uint64) []engine.Move {
 	p.SetSide(p.side ^ 1)
-	win := p.HasVCF(nodes, 0)
+	win := p.searchVCF(nodes)
 	p.SetSide(p.side ^ 1)
 	if !win {
 		return nil

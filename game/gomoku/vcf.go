@@ -34,8 +34,8 @@ type vcfState struct {
 	none       [1 << noneBits]uint64
 	noneBudget uint64
 	pv         [vcfMaxDepth * 2]engine.Move
-	pvLen    int
-	line     [vcfMaxDepth * 2]engine.Move
+	pvLen      int
+	line       [vcfMaxDepth * 2]engine.Move
 }
 
 // VCFResult is the outcome of a VCF search.

@@ -5,6 +5,7 @@
 //	stones bench [depth]            fixed-depth search of the bench positions
 //	stones perft N [divide]         move-generation counts from the start
 //	stones turnperft                Black's full first turns after each opening
+//	stones think [flags] [N]        one timed decision on bench position N (0: start), with its log
 //	stones solvebench [seconds]     the endgame solver on fixed positions (limit per position, default 10)
 //	stones match [flags] pairs      self-play: -b-* flags set the weaker side
 package main
@@ -54,7 +55,7 @@ func main() {
 	solveMiB := fs.Int("solve-hash", 0, "solver table size in MiB (0: default 32)")
 	args := os.Args[1:]
 	cmd := ""
-	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft" || args[0] == "solvebench") {
+	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft" || args[0] == "solvebench" || args[0] == "think") {
 		cmd, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
@@ -124,6 +125,17 @@ func main() {
 			return
 		}
 		bench.RunPerft(os.Stdout, func(d int) uint64 { return stones.Perft(p, d) }, n)
+	case "think":
+		idx := 0
+		if len(rest) > 0 {
+			if v, err := strconv.Atoi(rest[0]); err == nil {
+				idx = v
+			}
+		}
+		if err := stones.Think(os.Stdout, cfg, idx); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
 	case "solvebench":
 		lim := 10 * time.Second
 		if len(rest) > 0 {

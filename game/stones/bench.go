@@ -122,3 +122,27 @@ func SolveBench(w io.Writer, mib int, limit time.Duration) {
 	}
 	fmt.Fprintf(w, "solve: %d of %d proven, %d nodes in %.3f s, %.0f nodes/s\n", proved, len(ps), nodes, el.Seconds(), nps)
 }
+
+// Think makes one timed decision on bench position idx (0: the start) with
+// cfg, logging every completed iteration to w, and writes a summary line:
+// the figure "depth reached in the budget".
+func Think(w io.Writer, cfg Config, idx int) error {
+	ps := BenchPositions()
+	if idx < 0 || idx >= len(ps) {
+		return fmt.Errorf("stones: bench position %d of %d", idx, len(ps))
+	}
+	p := ps[idx]
+	cfg.Log = w
+	pl := NewPlayer(cfg)
+	allowed := 1 << Attack
+	if p.phase == 1 {
+		allowed |= 1<<Pass | 1<<Strengthen
+	}
+	t0 := time.Now()
+	m := pl.Choose(p, allowed)
+	r := pl.Last
+	fmt.Fprintf(w, "position %d (%d stacks, %s to act, action %d): %s depth %d nodes %d in %d ms (%.0f nodes/s)\n",
+		idx, p.n[0]+p.n[1], SideName(p.side), p.phase+1, FormatMove(m), r.Depth, r.Nodes,
+		time.Since(t0).Milliseconds(), float64(r.Nodes)/max(r.Time.Seconds(), 1e-9))
+	return nil
+}

@@ -5,7 +5,8 @@
 //
 // Flags: -threads N (default: physical cores), -hash MiB (default: from
 // INFO max_memory, 128 MiB for 350 MB), -rule2renju (read INFO rule 2 as
-// renju, the convention of some managers, instead of "continuous game").
+// renju, the convention of some managers, instead of "continuous game"),
+// -log FILE (a line per move: answer time and budget; off by default).
 //
 // The opening book is built into the executable; an optional file
 // pbrain-pentad.book next to the executable (not in the working directory)
@@ -29,6 +30,7 @@ func main() {
 	threads := flag.Int("threads", bench.PhysicalCores(), "search threads")
 	hash := flag.Int("hash", 0, "transposition table MiB (0: from INFO max_memory)")
 	rule2 := flag.Bool("rule2renju", false, "read INFO rule 2 as renju instead of continuous game")
+	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
 	args := flag.Args()
 	if len(args) > 0 {
@@ -41,6 +43,15 @@ func main() {
 	opt := gomoku.Options{
 		Name: "pentad", Version: version, Threads: *threads, TTMiB: *hash,
 		Rule2IsRenju: *rule2, Book: bk,
+	}
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "log:", err)
+		} else {
+			defer f.Close()
+			opt.Log = f
+		}
 	}
 	if err := gomoku.Run(os.Stdin, os.Stdout, opt); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -33,6 +33,9 @@ type Options struct {
 	MessageInterval time.Duration
 	// Book is the opening book (may be nil).
 	Book *book.Book
+	// Log, if set, receives a line per move: the time from the arrival of
+	// the command to the answer, the hard budget and the learnt overrun.
+	Log io.Writer
 }
 
 // DefaultMaxMemory is assumed when the manager sends no max_memory.
@@ -82,7 +85,8 @@ type session struct {
 	maxMemory int64 // bytes, 0 = no limit
 	ttMiB     int
 
-	brain *Brain
+	brain   *Brain
+	threads int // search threads (Options.Threads, or INFO thread_num)
 }
 
 // lineWriter writes whole lines at once and rate-limits progress lines.
@@ -149,6 +153,7 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.timeoutTurn = defaultTurnMs
 	s.ttMiB = s.wantTT()
 	s.brain = NewBrain(s.ttMiB, opt.Threads)
+	s.threads = opt.Threads
 	s.brain.MaxDepth = opt.MaxDepth
 	s.brain.MaxNodes = opt.MaxNodes
 	s.brain.NoVCF = opt.NoVCF
@@ -441,7 +446,7 @@ func (s *session) info(arg string) {
 		}
 	case "thread_num":
 		if numOK && num >= 1 && num <= 256 {
-			s.brain.E.Options.Threads = int(num)
+			s.threads = int(num)
 		}
 	default:
 		// game_type, evaluate, folder and unknown keys: nothing to do
@@ -475,7 +480,7 @@ func (s *session) budget() Budget {
 		// The manager counts the whole round trip (pipes, its own
 		// scheduling); on a loaded machine our threads also answer a stop
 		// late (up to 60-80 ms measured with a load of 4 on 2 cores).
-		margin := 50*time.Millisecond + turn/5
+		margin := 60*time.Millisecond + turn/4
 		if margin > time.Second {
 			margin = time.Second
 		}
@@ -619,6 +624,7 @@ func (s *session) move() bool {
 	if m == engine.NoMove {
 		bud := s.budget().since(s.cmdAt)
 		deadline = time.Now().Add(bud.Hard)
+		s.brain.E.Options.Threads = threadsFor(bud, s.threads)
 		var quit bool
 		m, quit = s.think(func() engine.Move { return s.brain.Think(s.pos, bud) })
 		if quit {
@@ -631,9 +637,31 @@ func (s *session) move() bool {
 	}
 	s.pos.Make(m)
 	s.reply("%s", FormatMove(m))
+	if s.opt.Log != nil {
+		hard := time.Duration(0)
+		if !deadline.IsZero() {
+			hard = deadline.Sub(s.cmdAt)
+		}
+		fmt.Fprintf(s.opt.Log, "ply %d move %s answered %v after the command (hard %v, overrun %v, threads %d)\n",
+			s.pos.Ply(), FormatMove(m), time.Since(s.cmdAt).Round(time.Microsecond), hard.Round(time.Microsecond),
+			s.overrun.Round(time.Microsecond), s.brain.E.Options.Threads)
+	}
 	s.account(deadline)
 	return false
 }
+
+// threadsFor is the number of search threads for a move: one when the
+// move is short, where a helper adds little and, on a loaded machine, makes
+// the answer to the stop later (the main thread waits for it).
+func threadsFor(b Budget, threads int) int {
+	if b.Hard < minHelperTime {
+		return 1
+	}
+	return threads
+}
+
+// minHelperTime is the least hard budget for which helpers search.
+const minHelperTime = 500 * time.Millisecond
 
 // account charges the move to our match clock and learns how late past
 // its hard deadline the answer went out (a loaded machine answers a stop
@@ -810,6 +838,7 @@ func (s *session) swap2() bool {
 		return false
 	}
 	bud := s.budget().since(s.cmdAt)
+	s.brain.E.Options.Threads = threadsFor(bud, s.threads)
 	switch len(rows) {
 	case 0:
 		var best [3]engine.Move

@@ -444,7 +444,7 @@ func TestBudget(t *testing.T) {
 	s := &session{timeLeft: -1, timeoutTurn: 1000}
 	s.pos, _ = NewPosition(15, 15, Freestyle)
 	b := s.budget()
-	if b.Hard != 750*time.Millisecond || b.Soft != b.Hard*2/5 {
+	if b.Hard != 690*time.Millisecond || b.Soft != b.Hard*2/5 {
 		t.Fatalf("turn 1000: %+v", b)
 	}
 	// the manager's "unlimited" time_left changes nothing

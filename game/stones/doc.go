@@ -8,7 +8,10 @@
 // strengthen by the same side; White's opening turn is a single attack.
 //
 // It also holds the bot side of the wire protocol (Run, Session), the
-// player that plans whole turns (Player), perft and the self-play harness.
+// player that plans whole turns (Player), the endgame solver (Solver, a
+// df-pn proof-number search with its own table; the player runs it with at
+// most 30 stacks on the board), perft, the benches and the self-play
+// harness.
 //
 // # Referee API
 //

@@ -93,9 +93,11 @@ const DefaultLeafVCF = 0
 const DefaultSearchVCF = 100
 
 // DefaultVCFPlies is how deep from the root a new brain runs the
-// in-search threat checks: every node below costs many VCF nodes (a
-// depth-5 search took 8 times as long with checks at every node).
-const DefaultVCFPlies = 4
+// in-search threat checks. Every node below costs many VCF nodes: with the
+// checks in the first 4 plies the brain lost 9-15 at 300 ms a move to the
+// same brain without them (13-11 at equal nodes), so only the first two
+// plies (the answers to the root moves) are checked by default.
+const DefaultVCFPlies = 2
 
 // Budget is the time for one move: Soft (start no new iteration after
 // about this) and Hard (answer by then).

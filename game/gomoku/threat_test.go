@@ -27,7 +27,7 @@ func searchDepth(p *Position, depth, sv int) engine.Result {
 	e := engine.New(4, engine.Options{Threads: 1, LMR: true})
 	q := *p
 	q.SearchVCF = sv
-	q.VCFPlies = DefaultVCFPlies // as the brain runs it
+	q.VCFPlies = 4 // checks down to the leaves of these depth-4 searches
 	q.rootN = q.n
 	return e.Search(&q, engine.Limits{Depth: depth})
 }

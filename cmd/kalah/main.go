@@ -4,7 +4,7 @@
 //	                                               play through the protocol on stdin/stdout
 //	kalah perft [-raw] [-holes H -seeds S] [-divide] N
 //	kalah bench [-depth D]
-//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K] [-tt BITS] [-etc] [-trace]
+//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K] [-tt BITS] [-etc] [-threads N] [-trace]
 //	kalah book build [-k K] [-out FILE]            endgame database
 //	kalah book opening [-time 60s]                 opening book source
 package main
@@ -171,6 +171,7 @@ func solve(args []string) int {
 	k := fs.Int("k", 14, "endgame database: seeds in holes covered (0: none)")
 	bits := fs.Int("tt", 24, "bound table size, log2 entries")
 	etc := fs.Bool("etc", false, "enhanced transposition cut-offs")
+	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
 	guess := fs.Int("guess", 1000, "first value tested (default: a depth-16 search's value)")
 	trace := fs.Bool("trace", false, "print every null-window test: bound, result, nodes, time")
 	fs.Parse(args)
@@ -199,6 +200,7 @@ func solve(args []string) int {
 		return 2
 	}
 	s.ETC = *etc
+	s.Threads = *threads
 	s.Guess = *guess
 	if *guess == 1000 {
 		s.Guess = kalah.EstimateStart(*holes, *seeds, ce, db, 16)

@@ -2,6 +2,8 @@ package kalah
 
 import (
 	"errors"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -14,29 +16,46 @@ import (
 // null windows (MTD(f)) with its own bound table over hole contents only, so
 // that positions differing only in their stores share entries, and stops at
 // an endgame database.
+//
+// With Threads > 1 the workers search every null-window test together over
+// the shared, lock-free table (helpers try the moves near the root in
+// another order); the first to finish gives the result and stops the others.
 type Solver struct {
 	h            int
 	captureEmpty bool
 	db           *DB
 	keys         [2 * MaxHoles][256]uint64
-	table        []solverEntry // in mem
-	mem          *hugemem.Buffer
-	mask         uint64
-	Nodes        uint64
+	// table holds two words per entry, key^data and data, as in package
+	// tt: a torn entry never verifies. Two entries make a bucket.
+	table []atomic.Uint64 // in mem
+	mem   *hugemem.Buffer
+	mask  uint64 // entries - 1
+	Nodes uint64
 	// ETC enables enhanced transposition cut-offs: a child's table bound
 	// that refutes the node ends it before any child is searched.
 	ETC bool
 	// Guess is the first value tested (MTD(f) converges from it).
 	Guess int
+	// Threads is the number of workers (0 or 1: one).
+	Threads int
 	// Trace, if set, is called after every null-window test of Solve.
 	Trace func(beta, g int, nodes uint64)
 }
 
+// solverEntry is the decoded data word: lo 0..15, hi 16..31, move 32..39,
+// sum 40..47. Stored positions have at least one seed, so data is never 0.
 type solverEntry struct {
-	key    uint64
 	lo, hi int16
 	move   uint8
 	sum    uint8 // seeds in holes: the replacement priority
+}
+
+func (e solverEntry) pack() uint64 {
+	return uint64(uint16(e.lo)) | uint64(uint16(e.hi))<<16 | uint64(e.move)<<32 | uint64(e.sum)<<40
+}
+
+func unpackEntry(d uint64) solverEntry {
+	return solverEntry{lo: int16(uint16(d)), hi: int16(uint16(d >> 16)), move: uint8(d >> 32), sum: uint8(d >> 40)}
 }
 
 // NewSolver makes a solver for h holes with a bound table of 2^bits entries
@@ -48,13 +67,15 @@ func NewSolver(h int, captureEmpty bool, db *DB, bits int) (*Solver, error) {
 	if db != nil && (db.holes != h || db.captureEmpty != captureEmpty) {
 		return nil, errors.New("kalah solver: database is for another board or rule")
 	}
+	bits = max(bits, 1)
 	s := &Solver{h: h, captureEmpty: captureEmpty, db: db}
 	keys := engine.ZobristKeys(0x736f6c7665, 2*MaxHoles*256)
 	for i := range s.keys {
 		copy(s.keys[i][:], keys[i*256:(i+1)*256])
 	}
-	s.mem = hugemem.Alloc((1 << bits) * int(unsafe.Sizeof(solverEntry{})))
-	s.table = unsafe.Slice((*solverEntry)(unsafe.Pointer(unsafe.SliceData(s.mem.Bytes))), 1<<bits)
+	words := 2 << bits
+	s.mem = hugemem.Alloc(8 * words)
+	s.table = unsafe.Slice((*atomic.Uint64)(unsafe.Pointer(unsafe.SliceData(s.mem.Bytes))), words)
 	s.mask = 1<<bits - 1
 	return s, nil
 }
@@ -93,7 +114,7 @@ func (s *Solver) Solve(c *[2 * MaxHoles]uint8) SolveResult {
 			beta = g + 1
 		}
 		// a null-window test: is the value at least beta?
-		g = s.search(c, total, beta-1, beta)
+		g = s.test(c, total, beta)
 		if s.Trace != nil {
 			s.Trace(beta, g, s.Nodes)
 		}
@@ -106,12 +127,79 @@ func (s *Solver) Solve(c *[2 * MaxHoles]uint8) SolveResult {
 	return SolveResult{Value: g, Nodes: s.Nodes, Time: time.Since(t0)}
 }
 
+// test runs one null-window search with every worker and returns the
+// fail-soft value of the first to finish.
+func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta int) int {
+	n := max(s.Threads, 1)
+	var stop atomic.Bool
+	var once sync.Once
+	var g int
+	var wg sync.WaitGroup
+	ws := make([]solveWorker, n)
+	for i := range ws {
+		w := &ws[i]
+		w.s, w.id, w.stop = s, i, &stop
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cc := *c
+			v := w.search(&cc, total, beta-1, beta, 0)
+			if !w.aborted {
+				once.Do(func() { g = v })
+				stop.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range ws {
+		s.Nodes += ws[i].nodes
+	}
+	return g
+}
+
 func (s *Solver) hash(c *[2 * MaxHoles]uint8) uint64 {
 	var k uint64
 	for i := 0; i < 2*s.h; i++ {
 		k ^= s.keys[i][c[i]]
 	}
 	return k
+}
+
+// probe returns the entry for key.
+func (s *Solver) probe(key uint64) (solverEntry, bool) {
+	w := (key & s.mask &^ 1) * 2
+	for i := w; i < w+4; i += 2 {
+		d := s.table[i+1].Load()
+		if s.table[i].Load()^d == key && d != 0 {
+			return unpackEntry(d), true
+		}
+	}
+	return solverEntry{}, false
+}
+
+// store writes the entry for key into its own slot, else into the first
+// slot of the bucket when the position is at least as large (more seeds in
+// holes, a bigger subtree; the old first entry moves to the second slot),
+// else into the second slot.
+func (s *Solver) store(key uint64, e solverEntry) {
+	w := (key & s.mask &^ 1) * 2
+	d0, d1 := s.table[w+1].Load(), s.table[w+3].Load()
+	k0, k1 := s.table[w].Load()^d0, s.table[w+2].Load()^d1
+	slot := w + 2
+	switch {
+	case k0 == key && d0 != 0:
+		slot = w
+	case k1 == key && d1 != 0:
+	case e.sum >= unpackEntry(d0).sum:
+		if d0 != 0 {
+			s.table[w+2].Store(k0 ^ d0)
+			s.table[w+3].Store(d0)
+		}
+		slot = w
+	}
+	d := e.pack()
+	s.table[slot].Store(key ^ d)
+	s.table[slot+1].Store(d)
 }
 
 type solveChild struct {
@@ -125,42 +213,27 @@ type solveChild struct {
 	score int
 }
 
-// probe returns the entry for key, or nil.
-func (s *Solver) probe(key uint64) *solverEntry {
-	b := key & s.mask &^ 1
-	if e := &s.table[b]; e.key == key {
-		return e
-	}
-	if e := &s.table[b|1]; e.key == key {
-		return e
-	}
-	return nil
-}
-
-// slot picks the entry to overwrite for key: its own, else the first slot of
-// the bucket when the new position is at least as large (more seeds in holes,
-// so a bigger subtree), else the second.
-func (s *Solver) slot(key uint64, sum int) *solverEntry {
-	b := key & s.mask &^ 1
-	e0, e1 := &s.table[b], &s.table[b|1]
-	switch {
-	case e0.key == key:
-		return e0
-	case e1.key == key:
-		return e1
-	case sum >= int(e0.sum):
-		if e0.key != 0 {
-			*e1 = *e0
-		}
-		return e0
-	}
-	return e1
+// solveWorker is one thread of a null-window test.
+type solveWorker struct {
+	s       *Solver
+	id      int
+	stop    *atomic.Bool
+	nodes   uint64
+	aborted bool
 }
 
 // search is fail-soft alpha-beta on the value of c (sum = seeds in holes).
 // The value lies in [-sum, sum]: every seed left goes to one of the stores.
-func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
-	s.Nodes++
+// An aborted search returns 0 and stores nothing.
+func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int) int {
+	s := w.s
+	w.nodes++
+	if w.nodes&1023 == 0 && w.stop.Load() {
+		w.aborted = true
+	}
+	if w.aborted {
+		return 0
+	}
 	h := s.h
 	var sm, so int
 	for i := 0; i < h; i++ {
@@ -181,7 +254,9 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 	}
 	key := s.hash(c)
 	ttMove := -1
-	if e := s.probe(key); e != nil {
+	var ent solverEntry
+	found := false
+	if e, ok := s.probe(key); ok {
 		if int(e.lo) >= beta {
 			return int(e.lo)
 		}
@@ -194,6 +269,7 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 		alpha = max(alpha, int(e.lo))
 		beta = min(beta, int(e.hi))
 		ttMove = int(e.move)
+		ent, found = e, true
 	}
 	origAlpha, origBeta := alpha, beta
 	// Generate the children; a child whose table bound already refutes this
@@ -212,6 +288,7 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 		k.base, k.again, k.over = gm-gop, again, over
 		k.rest = sum - gm - gop
 		cnt := int(c[m])
+		k.score = 0
 		switch {
 		case over:
 			if k.base >= beta {
@@ -224,7 +301,7 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 			if !s.ETC {
 				break
 			}
-			if e := s.probe(k.key); e != nil && k.base+int(e.lo) >= beta && k.rest > s.dbK() {
+			if e, ok := s.probe(k.key); ok && k.base+int(e.lo) >= beta {
 				return k.base + int(e.lo)
 			}
 		default:
@@ -236,7 +313,7 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 			if !s.ETC {
 				break
 			}
-			if e := s.probe(k.key); e != nil && k.base-int(e.hi) >= beta && k.rest > s.dbK() {
+			if e, ok := s.probe(k.key); ok && k.base-int(e.hi) >= beta {
 				return k.base - int(e.hi)
 			}
 		}
@@ -245,8 +322,6 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 		}
 		n++
 	}
-	best := -1 << 20
-	bestMove := 0
 	// stable insertion sort of the indices, best first
 	var order [MaxHoles]int8
 	for i := 0; i < n; i++ {
@@ -257,15 +332,25 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 		}
 		order[j] = int8(i)
 	}
+	// Helpers take the first two moves in the other order at alternate
+	// plies near the root, so that the workers spread over the tree.
+	if w.id > 0 && ply < 8 && n > 1 && (ply+w.id)%2 == 1 {
+		order[0], order[1] = order[1], order[0]
+	}
+	best := -1 << 20
+	bestMove := 0
 	for i := 0; i < n; i++ {
 		k := &kids[order[i]]
 		v := k.base
 		if !k.over {
 			if k.again {
-				v += s.search(&k.c, k.rest, alpha-v, beta-v)
+				v += w.search(&k.c, k.rest, alpha-v, beta-v, ply+1)
 			} else {
-				v -= s.search(&k.c, k.rest, v-beta, v-alpha)
+				v -= w.search(&k.c, k.rest, v-beta, v-alpha, ply+1)
 			}
+		}
+		if w.aborted {
+			return 0
 		}
 		if v > best {
 			best = v
@@ -278,9 +363,9 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 			}
 		}
 	}
-	e := s.slot(key, sum)
-	if e.key != key {
-		*e = solverEntry{key: key, lo: -255, hi: 255, sum: uint8(sum)}
+	e := solverEntry{lo: -255, hi: 255, sum: uint8(sum)}
+	if found {
+		e.lo, e.hi = ent.lo, ent.hi
 	}
 	if best <= origAlpha {
 		e.hi = int16(best)
@@ -290,15 +375,8 @@ func (s *Solver) search(c *[2 * MaxHoles]uint8, sum, alpha, beta int) int {
 		e.lo, e.hi = int16(best), int16(best)
 	}
 	e.move = uint8(bestMove)
+	s.store(key, e)
 	return best
-}
-
-// dbK is the database's K, or -1 without one.
-func (s *Solver) dbK() int {
-	if s.db == nil {
-		return -1
-	}
-	return s.db.k
 }
 
 // EstimateStart returns a depth-limited search's estimate of the start

@@ -171,7 +171,7 @@ func solve(args []string) int {
 	k := fs.Int("k", 14, "endgame database: seeds in holes covered (0: none)")
 	bits := fs.Int("tt", 24, "bound table size, log2 entries")
 	etc := fs.Bool("etc", false, "enhanced transposition cut-offs")
-	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
+	threads := fs.Int("threads", 1, "search threads (shared table; helpers reorder near the root)")
 	guess := fs.Int("guess", 1000, "first value tested (default: a depth-16 search's value)")
 	trace := fs.Bool("trace", false, "print every null-window test: bound, result, nodes, time")
 	fs.Parse(args)

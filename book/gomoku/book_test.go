@@ -111,3 +111,26 @@ func TestEmbeddedAndFile(t *testing.T) {
 		t.Fatalf("ExeDir %q, executable in %q", ExeDir(), filepath.Dir(exe))
 	}
 }
+
+func FuzzRead(f *testing.F) {
+	f.Add("15 freestyle b 0,0 w -> 1,1\n")
+	f.Add("swap2 15 standard open -> 0,0 1,0 2,2\nswap2 15 standard b 0,0 2,2 w 1,0 -> SWAP\n")
+	f.Add("swap2 15 standard b 0,0 0,3 w 1,0 -> 2,2 -1,1 # c\n20 caro b w -> 0,0\n")
+	f.Add("#x\n\n -> \nb w ->\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		b, err := Read(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for _, e := range b.Entries() {
+			if _, ok := b.Lookup(e.Size, e.Rule, e.Black, e.White); !ok {
+				t.Fatalf("entry %+v not found", e)
+			}
+		}
+		for _, e := range b.Swap2Entries() {
+			if _, _, ok := b.Swap2Answer(e.Size, e.Rule, e.Black, e.White); !ok {
+				t.Fatalf("swap2 entry %+v not found", e)
+			}
+		}
+	})
+}

@@ -9,7 +9,6 @@ package tt
 
 import (
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/pentad-ai/pentad/internal/hugemem"
 )
@@ -91,8 +90,7 @@ func (t *Table) Resize(mib int) {
 		t.mem.Free()
 	}
 	// Huge pages where the system has them: probes are random.
-	t.mem = hugemem.Alloc(n * 8)
-	t.words = unsafe.Slice((*atomic.Uint64)(unsafe.Pointer(unsafe.SliceData(t.mem.Bytes))), n)
+	t.words, t.mem = hugemem.Slice[atomic.Uint64](n)
 	t.mask = buckets - 1
 	t.age.Store(0)
 }

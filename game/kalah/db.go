@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/pentad-ai/pentad/internal/hugemem"
 )
@@ -66,7 +65,7 @@ func (d *DB) set(idx uint64, v int) {
 
 // bytes is the entries' memory, for files.
 func (d *DB) bytes() []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(d.vals))), len(d.vals)*4)[:d.entries]
+	return d.mem.Bytes[:d.entries]
 }
 
 func newDB(holes, k int, captureEmpty bool) (*DB, error) {
@@ -110,8 +109,7 @@ func newDB(holes, k int, captureEmpty bool) (*DB, error) {
 	}
 	d.entries = total
 	words := int((total + 3) / 4)
-	d.mem = hugemem.Alloc(4 * words)
-	d.vals = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(d.mem.Bytes))), words)
+	d.vals, d.mem = hugemem.Slice[uint32](words)
 	return d, nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/internal/hugemem"
@@ -74,8 +73,7 @@ func NewSolver(h int, captureEmpty bool, db *DB, bits int) (*Solver, error) {
 		copy(s.keys[i][:], keys[i*256:(i+1)*256])
 	}
 	words := 2 << bits
-	s.mem = hugemem.Alloc(8 * words)
-	s.table = unsafe.Slice((*atomic.Uint64)(unsafe.Pointer(unsafe.SliceData(s.mem.Bytes))), words)
+	s.table, s.mem = hugemem.Slice[atomic.Uint64](words)
 	s.mask = 1<<bits - 1
 	return s, nil
 }

@@ -56,3 +56,15 @@ func (m *mapping) release() {
 		m.region = nil
 	}
 }
+
+// Slice allocates n zero values of the pointer-free type T (64-byte aligned)
+// and returns them with their buffer, which must stay reachable while the
+// slice is used.
+func Slice[T any](n int) ([]T, *Buffer) {
+	var zero T
+	b := Alloc(n * int(unsafe.Sizeof(zero)))
+	if n == 0 {
+		return nil, b
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.Bytes))), n), b
+}

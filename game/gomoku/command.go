@@ -154,7 +154,60 @@ func vcfCommand(w io.Writer) int {
 	}
 	fmt.Fprintf(w, "vcf defender side: %d positions, %d with a VCF, %d nodes, %.3f ms, %.0f nodes/s\n", len(ps), wins,
 		nodes, float64(total.Microseconds())/1000, nps)
+	// a sweep: every position of the self-play games, full VCF search
+	// (one million nodes at most) for the side to move
+	n, wins, nodes, total, worst := 0, 0, uint64(0), time.Duration(0), time.Duration(0)
+	for _, p := range vcfSweepPositions() {
+		p.ClearVCF()
+		t0 := time.Now()
+		r := p.VCF(1<<20, 0)
+		el := time.Since(t0)
+		n++
+		total += el
+		worst = max(worst, el)
+		nodes += r.Nodes
+		if r.Win {
+			wins++
+		}
+	}
+	if total > 0 {
+		nps = float64(nodes) / total.Seconds()
+	}
+	fmt.Fprintf(w, "vcf sweep: %d positions of self-play games, %d with a VCF, %d nodes, %.3f ms (%.3f ms a position, worst %.3f ms), %.0f nodes/s\n",
+		n, wins, nodes, float64(total.Microseconds())/1000, float64(total.Microseconds())/1000/float64(max(n, 1)),
+		float64(worst.Microseconds())/1000, nps)
 	return 0
+}
+
+// vcfSweepPositions are all positions of deterministic shallow self-play
+// games (depth 2, no VCF) from the bench openings, up to 80 plies or the end.
+func vcfSweepPositions() []*Position {
+	var out []*Position
+	b := NewBrain(4, 1)
+	b.MaxDepth = 2
+	b.NoVCF = true
+	for _, o := range benchOpenings {
+		mv, _ := ParseOpening(o)
+		p, err := PositionFrom(15, 15, Freestyle, mv)
+		if err != nil {
+			continue
+		}
+		for p.Ply() < 80 {
+			if over, _, _ := p.Status(); over {
+				break
+			}
+			q := *p
+			out = append(out, &q)
+			b.E.NewGame()
+			b.Ready()
+			m := b.Think(p, Budget{})
+			if m == engine.NoMove {
+				break
+			}
+			p.Make(m)
+		}
+	}
+	return out
 }
 
 func matchCommand(w, stderr io.Writer, args []string) int {

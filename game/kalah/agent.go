@@ -36,14 +36,15 @@ type AgentConfig struct {
 
 // Agent plays one match of the Kalah tournament engine's protocol.
 type Agent struct {
-	cfg   AgentConfig
-	eng   *Searcher
-	pos   *Position
-	me    int // our board side
-	moves int // moves (including a swap) seen this game
-	games uint64
-	out   *bufio.Writer
-	db    atomic.Pointer[DB] // the database in use; SetDB may replace it at any time
+	cfg    AgentConfig
+	eng    *Searcher
+	pos    *Position
+	me     int // our board side
+	moves  int // moves (including a swap) seen this game
+	games  uint64
+	out    *bufio.Writer
+	db     atomic.Pointer[DB] // the database in use; SetDB may replace it at any time
+	logged *DB                // the database last reported in the log
 }
 
 // SetDB replaces the endgame database from the next move on. It is safe to
@@ -216,6 +217,12 @@ func (a *Agent) play() error {
 	start := time.Now()
 	if db := a.db.Load(); db != nil && db != a.pos.db {
 		a.pos.SetDB(db)
+	}
+	if db := a.db.Load(); db != a.logged {
+		a.logged = db
+		if db != nil {
+			a.logf("endgame database in use: K=%d, %d entries", db.K(), db.Entries())
+		}
 	}
 	var m engine.Move
 	src := "search"

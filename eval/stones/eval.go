@@ -41,7 +41,9 @@ type Weights struct {
 // other material scales were within noise. Tried later and dropped (100
 // games at 5,000 nodes each): a bonus/penalty when every remaining stack
 // (at most two) of a type can be taken this turn (48-52 for the term) and a
-// penalty for a side with fewer than four attacks (51-49).
+// penalty for a side with fewer than four attacks (51-49); a smaller
+// Hanging/Hanging2 at the second action of a turn (40/10: 58-42 at 5,000
+// nodes but 51-49 at 20,000; 25/0: 57-43 at 5,000 but 43-57 at 20,000).
 var Default = Weights{
 	Marginal: [31]int{0, 1200, 450, 230, 150, 110, 88, 74, 64, 57, 52, 48, 45, 43, 41, 40,
 		39, 38, 37, 36, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35},

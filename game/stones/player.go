@@ -122,7 +122,7 @@ const (
 	DefaultSolveStacks = 30
 	DefaultSolveShare  = 35
 	DefaultSolveMiB    = 32
-	DefaultSolveNodes  = 100000
+	DefaultSolveNodes  = 20000
 )
 
 func (pl *Player) solver() *Solver {

@@ -58,7 +58,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 	s := NewSolver(4)
 	n := 30
 	if testing.Short() {
-		n = 9
+		n = 5
 	}
 	wins, losses := 0, 0
 	for i := 0; i < n; i++ {

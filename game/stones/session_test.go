@@ -48,6 +48,7 @@ func testConfig() stones.Config {
 		c.Depth = 2 // keeps -race -short quick
 	}
 	c.TTMiB = 4
+	c.SolveMiB = 2
 	c.Eval = evs.Evaluate
 	return c
 }
@@ -260,6 +261,7 @@ func FuzzSession(f *testing.F) {
 	cfg := testConfig()
 	cfg.Depth = 1
 	cfg.TTMiB = 1
+	cfg.SolveMiB = 1
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var out bytes.Buffer
 		if err := stones.Run(bytes.NewReader(data), &out, cfg); err != nil {

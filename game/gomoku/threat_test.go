@@ -103,9 +103,8 @@ func TestSearchVCFDefends(t *testing.T) {
 // the win still works; the brain with it refutes the threats.
 var vctDefenceRecs = []string{
 	"6,4 7,4 7,2 5,3 6,3 9,6 5,1",
-	"6,4 7,4 7,2 5,3 6,3 9,6 5,1 6,2 4,4 5,4 4,6 5,5 5,6",
 	"6,10 5,11 3,10 7,10 6,13 4,11 7,13 5,9 6,11 6,9 5,13 8,13 6,12 6,14",
-	"9,4 8,0 6,4 7,2 9,1 7,4 10,4 6,2 6,6 5,2 8,2 7,3 7,1 9,3 8,1 10,1 6,5 6,7",
+	"5,4 8,5 6,4 5,8 9,7 10,6 8,9 8,4 4,4 3,4 8,7 9,5 11,7 10,7",
 }
 
 func TestOpponentVCTDefence(t *testing.T) {

@@ -51,6 +51,24 @@
 //
 // # Search interface
 //
+// # Brain (Think) and time
+//
+// Think runs, in order: a five to play or to block; the VCF solver for the
+// side to move; the opponent's VCF (root moves then restricted to verified
+// refutations); the threat-space search (VCT, the shared search over fours
+// and threes) for the side to move, then for the opponent (root moves
+// restricted to the cells of its line and our fours and threes); then the
+// shared search. Inside the search, within SearchVCF nodes and VCFPlies
+// plies of the root, Terminal reports the side to move's VCF as a win and
+// GenMoves answers an opponent's VCF only with its cells and our fours.
+//
+// The session's clock starts when a command line is read. The hard limit is
+// timeout_turn less 60 ms and a quarter of the turn (at most 1 s) less the
+// overrun learnt from late answers, bounded by time_left/6 (or by our own
+// count of timeout_match). Every phase of Think polls one Clock (a stop flag
+// raised by YXSTOP or by the first poll past the deadline), also used as
+// the engine's Limits.Stop. Moves under 500 ms search with one thread.
+//
 // *Position implements engine.Position and engine.MoveScorer. Its Terminal
 // also reports positions decided at once (a five to play, two fives to block,
 // an open four against no five); GenMoves returns only the moves worth

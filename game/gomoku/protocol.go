@@ -87,6 +87,9 @@ type session struct {
 
 	brain   *Brain
 	threads int // search threads (Options.Threads, or INFO thread_num)
+	// busy, when set, is the result channel of a stopped search that the
+	// watchdog answered for; settle waits for it
+	busy chan engine.Move
 }
 
 // lineWriter writes whole lines at once and rate-limits progress lines.
@@ -238,6 +241,7 @@ func splitCommand(line string) (cmd, arg string) {
 
 // handle runs one command; it returns true when the session must end.
 func (s *session) handle(line string) bool {
+	s.settle()
 	cmd, arg := splitCommand(line)
 	switch cmd {
 	case "START":
@@ -584,13 +588,49 @@ const bookMaxStones = 12
 // think runs the brain in the background while the input is read: YXSTOP
 // stops it, END ends the session, anything else waits its turn.
 func (s *session) think(f func() engine.Move) (m engine.Move, quit bool) {
+	return s.thinkUntil(f, time.Time{})
+}
+
+// watchdogGrace is how long past the hard deadline the session waits for
+// the search thread before it answers the brain's best move so far itself.
+const watchdogGrace = 15 * time.Millisecond
+
+// settle waits for a search that the watchdog answered for (it was told to
+// stop) before anything else uses the brain.
+func (s *session) settle() {
+	if s.busy != nil {
+		<-s.busy
+		s.busy = nil
+	}
+}
+
+// thinkUntil is think with a watchdog: if the brain has not answered by
+// deadline + watchdogGrace (a loaded machine can keep the search thread
+// off the CPU), the session answers the brain's best move so far and lets
+// the stopped search finish in the background.
+func (s *session) thinkUntil(f func() engine.Move, deadline time.Time) (m engine.Move, quit bool) {
+	s.settle()
 	done := make(chan engine.Move, 1)
 	s.brain.Ready()
+	s.brain.best.Store(0)
 	go func() { done <- f() }()
+	var watchdog <-chan time.Time
+	if !deadline.IsZero() {
+		t := time.NewTimer(time.Until(deadline) + watchdogGrace)
+		defer t.Stop()
+		watchdog = t.C
+	}
 	for {
 		select {
 		case m = <-done:
 			return m, false
+		case <-watchdog:
+			s.brain.Stop()
+			if b := s.brain.Best(); b != engine.NoMove && s.pos.IsLegal(b) {
+				s.busy = done
+				s.out.message("late search: answered " + FormatMove(b) + " for it")
+				return b, false
+			}
 		case in, ok := <-s.lines:
 			line := in.text
 			if !ok {
@@ -626,7 +666,7 @@ func (s *session) move() bool {
 		deadline = time.Now().Add(bud.Hard)
 		s.brain.E.Options.Threads = threadsFor(bud, s.threads)
 		var quit bool
-		m, quit = s.think(func() engine.Move { return s.brain.Think(s.pos, bud) })
+		m, quit = s.thinkUntil(func() engine.Move { return s.brain.Think(s.pos, bud) }, deadline)
 		if quit {
 			return true
 		}

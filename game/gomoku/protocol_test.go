@@ -677,3 +677,39 @@ func TestBudgetSinceArrival(t *testing.T) {
 		t.Fatalf("late: %+v", got)
 	}
 }
+
+// TestWatchdogAnswersForLateSearch: when the search has not answered by the
+// hard deadline, the session answers the brain's best move so far and waits
+// for the stopped search before the next command.
+func TestWatchdogAnswersForLateSearch(t *testing.T) {
+	var out strings.Builder
+	s := &session{opt: Options{}, out: &lineWriter{w: bufio.NewWriter(&out), interval: -1},
+		lines: make(chan inLine, 4), brain: NewBrain(1, 1)}
+	s.pos, _ = NewPosition(15, 15, Freestyle)
+	s.pos.Make(s.pos.MoveAt(7, 7))
+	want := s.pos.MoveAt(8, 8)
+	release := make(chan struct{})
+	finished := false
+	m, quit := s.thinkUntil(func() engine.Move {
+		s.brain.best.Store(uint32(want)) // as Think does once it has its copy
+		<-release                        // a search thread kept off the CPU
+		finished = true
+		return s.pos.MoveAt(6, 6)
+	}, time.Now())
+	if quit || m != want {
+		t.Fatalf("watchdog answered %v (quit %v), want %s", FormatMove(m), quit, FormatMove(want))
+	}
+	if !s.brain.stopped.Load() || s.busy == nil {
+		t.Fatal("the late search was not stopped and remembered")
+	}
+	close(release)
+	s.settle()
+	if !finished || s.busy != nil {
+		t.Fatal("settle did not wait for the late search")
+	}
+	// a search that answers in time is not overridden
+	m, _ = s.thinkUntil(func() engine.Move { return s.pos.MoveAt(6, 6) }, time.Now().Add(time.Minute))
+	if m != s.pos.MoveAt(6, 6) {
+		t.Fatalf("in-time answer replaced by %s", FormatMove(m))
+	}
+}

@@ -53,6 +53,10 @@ type Brain struct {
 	Eval *Eval
 
 	stopped atomic.Bool
+	// best is the move Think would answer now (0 until Think has copied its
+	// position): a fallback the session can play when the search thread
+	// is late
+	best atomic.Uint32
 	clk     Clock // the hard limit of the move being searched
 	vctLine []engine.Move
 	work    Position // scratch copy of the position searched
@@ -130,6 +134,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	if len(legal) == 0 {
 		return engine.NoMove
 	}
+	b.best.Store(uint32(b.quickMove(p, legal)))
 	if len(legal) == 1 || p.Stones() == 0 {
 		if p.Stones() == 0 {
 			return p.MoveAt(p.w/2, p.h/2)
@@ -226,7 +231,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	res := b.E.Search(p, lim)
 	p.wideAt = -1
 	p.rootN = -1
-	if res.Move == engine.NoMove || !pos.IsLegal(res.Move) {
+	if res.Move == engine.NoMove || !p.IsLegal(res.Move) {
 		if len(rootMoves) > 0 {
 			return rootMoves[0]
 		}
@@ -336,7 +341,14 @@ func (b *Brain) info(s string) {
 	}
 }
 
+// Best is the move the running Think would answer now, or NoMove before
+// it has taken its copy of the position.
+func (b *Brain) Best() engine.Move { return engine.Move(b.best.Load()) }
+
 func (b *Brain) onInfo(in engine.Info) {
+	if len(in.PV) > 0 && b.work.IsLegal(in.PV[0]) {
+		b.best.Store(uint32(in.PV[0]))
+	}
 	if b.OnInfo == nil {
 		return
 	}
@@ -381,7 +393,7 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	}
 	b.E.OnInfo = b.onInfo
 	res := b.E.Search(p, lim)
-	if res.Move != engine.NoMove && !pos.IsLegal(res.Move) {
+	if res.Move != engine.NoMove && !p.IsLegal(res.Move) {
 		res.Move = engine.NoMove
 	}
 	return res.Move, res.Score

@@ -56,7 +56,7 @@ type Brain struct {
 	// best is the move Think would answer now (0 until Think has copied its
 	// position): a fallback the session can play when the search thread
 	// is late
-	best atomic.Uint32
+	best    atomic.Uint32
 	clk     Clock // the hard limit of the move being searched
 	vctLine []engine.Move
 	work    Position // scratch copy of the position searched

@@ -161,6 +161,7 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.brain.MaxNodes = opt.MaxNodes
 	s.brain.NoVCF = opt.NoVCF
 	s.brain.OnInfo = s.out.message
+	s.brain.Prefault()
 	go prebuildTables()
 	go readLines(in, s.lines)
 	for {
@@ -432,6 +433,7 @@ func (s *session) info(arg string) {
 			if mib := s.wantTT(); mib != s.ttMiB {
 				s.ttMiB = mib
 				s.brain.E.TT.Resize(mib)
+				s.brain.Prefault()
 			}
 			if num > 0 {
 				debug.SetMemoryLimit(num * 9 / 10)

@@ -69,6 +69,16 @@ func NewBrain(ttMiB, threads int) *Brain {
 	return b
 }
 
+// Prefault writes every page of the brain's tables once. The tables are
+// mapped lazily (with transparent huge pages where the system has them), so
+// the first touch of each page during a timed search can stall on page
+// faults and compaction; doing it before the first move keeps those stalls
+// out of the move's time.
+func (b *Brain) Prefault() {
+	b.E.TT.Clear()
+	b.vct.TT.Clear()
+}
+
 // Ready clears an earlier Stop before a new Think or Analyse.
 func (b *Brain) Ready() { b.stopped.Store(false) }
 

@@ -141,7 +141,7 @@ func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta int) int {
 		go func() {
 			defer wg.Done()
 			cc := *c
-			v := w.search(&cc, total, beta-1, beta, 0)
+			v := w.search(&cc, total, beta-1, beta, 0, 0)
 			if !w.aborted {
 				once.Do(func() { g = v })
 				stop.Store(true)
@@ -202,9 +202,9 @@ func (s *Solver) store(key uint64, e solverEntry) {
 
 type solveChild struct {
 	c     [2 * MaxHoles]uint8
-	key   uint64
-	base  int // store gains of the move, mover minus opponent
-	rest  int // seeds left in holes
+	key   uint64 // hash of c, computed for ETC only (else 0)
+	base  int    // store gains of the move, mover minus opponent
+	rest  int    // seeds left in holes
 	m     int8
 	again bool
 	over  bool
@@ -223,7 +223,9 @@ type solveWorker struct {
 // search is fail-soft alpha-beta on the value of c (sum = seeds in holes).
 // The value lies in [-sum, sum]: every seed left goes to one of the stores.
 // An aborted search returns 0 and stores nothing.
-func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int) int {
+//
+// key is c's hash when the caller has it, else 0.
+func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, key uint64) int {
 	s := w.s
 	w.nodes++
 	if w.nodes&1023 == 0 && w.stop.Load() {
@@ -250,7 +252,9 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int) 
 	if -sum >= beta {
 		return -sum
 	}
-	key := s.hash(c)
+	if key == 0 {
+		key = s.hash(c)
+	}
 	ttMove := -1
 	var ent solverEntry
 	found := false
@@ -286,7 +290,7 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int) 
 		k.base, k.again, k.over = gm-gop, again, over
 		k.rest = sum - gm - gop
 		cnt := int(c[m])
-		k.score = 0
+		k.score, k.key = 0, 0
 		switch {
 		case over:
 			if k.base >= beta {
@@ -294,23 +298,23 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int) 
 			}
 			k.score = 1<<12 + k.base
 		case again:
-			k.key = s.hash(&k.c)
 			k.score = 1<<16 + m
 			if !s.ETC {
 				break
 			}
+			k.key = s.hash(&k.c)
 			if e, ok := s.probe(k.key); ok && k.base+int(e.lo) >= beta {
 				return k.base + int(e.lo)
 			}
 		default:
 			flip(&k.c, h)
-			k.key = s.hash(&k.c)
 			if cnt < 2*h+1 && m+cnt < h && c[m+cnt] == 0 && c[2*h-1-(m+cnt)] > 0 {
 				k.score = 1<<8 + int(c[2*h-1-(m+cnt)])
 			}
 			if !s.ETC {
 				break
 			}
+			k.key = s.hash(&k.c)
 			if e, ok := s.probe(k.key); ok && k.base-int(e.hi) >= beta {
 				return k.base - int(e.hi)
 			}
@@ -342,9 +346,9 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int) 
 		v := k.base
 		if !k.over {
 			if k.again {
-				v += w.search(&k.c, k.rest, alpha-v, beta-v, ply+1)
+				v += w.search(&k.c, k.rest, alpha-v, beta-v, ply+1, k.key)
 			} else {
-				v -= w.search(&k.c, k.rest, v-beta, v-alpha, ply+1)
+				v -= w.search(&k.c, k.rest, v-beta, v-alpha, ply+1, k.key)
 			}
 		}
 		if w.aborted {

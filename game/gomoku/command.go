@@ -81,6 +81,17 @@ func Command(stdout, stderr io.Writer, args []string) int {
 // deterministic shallow self-play (depth 2, no VCF) runs until the side to
 // move has a VCF of at least minFours fours; that position is kept.
 func VCFPositions(minFours int) []*Position {
+	return selfPlayPositions(120, func(p *Position) (keep, stop bool) {
+		r := p.VCF(1<<20, 0)
+		found := r.Win && len(r.Line) >= 2*minFours-1
+		return found, found
+	})
+}
+
+// selfPlayPositions plays a deterministic shallow self-play game (depth 2,
+// no VCF) from each bench opening, up to maxPly plies or the end, and keeps
+// the positions visit says to keep, until it says stop.
+func selfPlayPositions(maxPly int, visit func(p *Position) (keep, stop bool)) []*Position {
 	var out []*Position
 	b := NewBrain(4, 1)
 	b.MaxDepth = 2
@@ -91,13 +102,16 @@ func VCFPositions(minFours int) []*Position {
 		if err != nil {
 			continue
 		}
-		for p.Ply() < 120 {
+		for p.Ply() < maxPly {
 			if over, _, _ := p.Status(); over {
 				break
 			}
-			if r := p.VCF(1<<20, 0); r.Win && len(r.Line) >= 2*minFours-1 {
+			keep, stop := visit(p)
+			if keep {
 				q := *p
 				out = append(out, &q)
+			}
+			if stop {
 				break
 			}
 			b.E.NewGame()
@@ -182,32 +196,7 @@ func vcfCommand(w io.Writer) int {
 // vcfSweepPositions are all positions of deterministic shallow self-play
 // games (depth 2, no VCF) from the bench openings, up to 80 plies or the end.
 func vcfSweepPositions() []*Position {
-	var out []*Position
-	b := NewBrain(4, 1)
-	b.MaxDepth = 2
-	b.NoVCF = true
-	for _, o := range benchOpenings {
-		mv, _ := ParseOpening(o)
-		p, err := PositionFrom(15, 15, Freestyle, mv)
-		if err != nil {
-			continue
-		}
-		for p.Ply() < 80 {
-			if over, _, _ := p.Status(); over {
-				break
-			}
-			q := *p
-			out = append(out, &q)
-			b.E.NewGame()
-			b.Ready()
-			m := b.Think(p, Budget{})
-			if m == engine.NoMove {
-				break
-			}
-			p.Make(m)
-		}
-	}
-	return out
+	return selfPlayPositions(80, func(*Position) (bool, bool) { return true, false })
 }
 
 func matchCommand(w, stderr io.Writer, args []string) int {

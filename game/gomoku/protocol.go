@@ -956,17 +956,7 @@ func (s *session) swap2Book(p *Position, n int) bool {
 			return false
 		}
 		q, _ := NewPosition(s.w, s.h, s.rule)
-		var out []string
-		for _, pt := range o {
-			m := q.MoveAt(c+pt.X, c+pt.Y)
-			if m == engine.NoMove || !q.IsLegal(m) {
-				return false
-			}
-			q.Make(m)
-			out = append(out, FormatMove(m))
-		}
-		s.reply("%s", strings.Join(out, " "))
-		return true
+		return s.replyStones(q, c, o[:])
 	}
 	black, white, ok := bookStones(p)
 	if !ok {
@@ -981,8 +971,14 @@ func (s *session) swap2Book(p *Position, n int) bool {
 		return true
 	}
 	q := *p
+	return s.replyStones(&q, c, place)
+}
+
+// replyStones plays the book's stones (offsets from the centre c) on q and
+// answers them; it answers nothing and reports false if one is illegal.
+func (s *session) replyStones(q *Position, c int, pts []book.Point) bool {
 	var out []string
-	for _, pt := range place {
+	for _, pt := range pts {
 		m := q.MoveAt(c+pt.X, c+pt.Y)
 		if m == engine.NoMove || !q.IsLegal(m) {
 			return false

@@ -226,7 +226,7 @@ func book(args []string) int {
 	switch args[0] {
 	case "build":
 		fs := flag.NewFlagSet("kalah book build", flag.ExitOnError)
-		k := fs.Int("k", 16, "seeds in holes covered")
+		k := fs.Int("k", 17, "seeds in holes covered")
 		out := fs.String("out", filepath.Join(exeDir(), kbook.DefaultDBName), "output file")
 		fs.Parse(args[1:])
 		t0 := time.Now()

@@ -237,11 +237,36 @@ func (a *Agent) play() error {
 	}
 	if m == engine.NoMove {
 		lim := engine.Limits{Depth: a.cfg.Depth, Nodes: a.cfg.Nodes}
+		var unresolved atomic.Bool
 		if a.cfg.MoveTime > 0 {
-			lim.Hard = a.cfg.MoveTime
+			// The move time is the budget; the search may run on to
+			// ExtendFactor times it only while it is unresolved (see
+			// unresolved) when the budget runs out.
 			lim.Soft = a.cfg.MoveTime * 35 / 100
+			lim.Hard = a.cfg.MoveTime * ExtendFactor
+			stop := new(atomic.Bool)
+			lim.Stop = stop
+			var prev engine.Info
+			a.eng.OnInfo = func(in engine.Info) {
+				if prev.Depth > 0 {
+					unresolved.Store(isUnresolved(prev, in))
+				}
+				prev = in
+			}
+			t := time.AfterFunc(a.cfg.MoveTime, func() {
+				if !unresolved.Load() {
+					stop.Store(true)
+				}
+			})
+			res = a.eng.Search(a.pos, lim)
+			t.Stop()
+			a.eng.OnInfo = nil
+			if unresolved.Load() {
+				src = "search, extended"
+			}
+		} else {
+			res = a.eng.Search(a.pos, lim)
 		}
-		res = a.eng.Search(a.pos, lim)
 		m = res.Move
 	}
 	if !a.pos.Legal(m) { // cannot happen; never send an illegal move
@@ -266,6 +291,23 @@ func sideName(s int) string {
 		return "North"
 	}
 	return "South"
+}
+
+// ExtendFactor bounds the time of an unresolved search, in move times.
+const ExtendFactor = 3
+
+// isUnresolved tells from the last two completed iterations whether the
+// search is unresolved in a critical position: the best move changed, or the
+// score fell by two seeds or more (Evaluate counts 16 per seed), while the
+// result is not a proven win or loss.
+func isUnresolved(prev, last engine.Info) bool {
+	if last.Score > engine.WinBound || last.Score < -engine.WinBound {
+		return false
+	}
+	if len(prev.PV) > 0 && len(last.PV) > 0 && prev.PV[0] != last.PV[0] {
+		return true
+	}
+	return last.Score <= prev.Score-32
 }
 
 // SearchOptions are the engine options the agent and the bench use.

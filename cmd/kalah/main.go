@@ -168,7 +168,7 @@ func solve(args []string) int {
 	holes := fs.Int("holes", 6, "holes per side")
 	seeds := fs.Int("seeds", 4, "seeds per hole")
 	capture := fs.String("capture", "standard", "capture rule: standard or empty")
-	k := fs.Int("k", 14, "endgame database: seeds in holes covered (0: none)")
+	k := fs.Int("k", 18, "endgame database: seeds in holes covered (0: none)")
 	bits := fs.Int("tt", 24, "bound table size, log2 entries")
 	etc := fs.Bool("etc", false, "enhanced transposition cut-offs")
 	threads := fs.Int("threads", 1, "search threads (shared table; helpers reorder near the root)")

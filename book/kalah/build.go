@@ -48,9 +48,10 @@ func WriteOpening(w io.Writer, entries []Entry) error {
 // next to the executable.
 const DefaultDBName = "kalah-7.db"
 
-// BuildDB builds the Kalah(7,·) database up to k seeds and saves it.
-func BuildDB(path string, k int) (*kalah.DB, error) {
-	db, err := kalah.Build(7, k, false)
+// BuildDB builds the database of the given board and capture rule up to k
+// seeds in holes and saves it.
+func BuildDB(path string, holes, k int, captureEmpty bool) (*kalah.DB, error) {
+	db, err := kalah.Build(holes, k, captureEmpty)
 	if err != nil {
 		return nil, err
 	}

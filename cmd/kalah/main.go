@@ -4,8 +4,8 @@
 //	                                               play through the protocol on stdin/stdout
 //	kalah perft [-raw] [-holes H -seeds S] [-divide] N
 //	kalah bench [-depth D]
-//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K] [-tt BITS] [-etc] [-threads N] [-trace]
-//	kalah book build [-k K] [-out FILE]            endgame database
+//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K | -db FILE] [-tt BITS] [-etc] [-threads N] [-trace]
+//	kalah book build [-k K] [-holes H] [-capture C] [-out FILE]   endgame database
 //	kalah book opening [-time 60s]                 opening book source
 package main
 
@@ -169,6 +169,7 @@ func solve(args []string) int {
 	seeds := fs.Int("seeds", 4, "seeds per hole")
 	capture := fs.String("capture", "standard", "capture rule: standard or empty")
 	k := fs.Int("k", 18, "endgame database: seeds in holes covered (0: none)")
+	dbPath := fs.String("db", "", "load the database from this file (kalah book build -holes H -capture C) instead of building it")
 	bits := fs.Int("tt", 24, "bound table size, log2 entries")
 	etc := fs.Bool("etc", false, "enhanced transposition cut-offs")
 	threads := fs.Int("threads", 1, "search threads (shared table; helpers reorder near the root)")
@@ -186,7 +187,18 @@ func solve(args []string) int {
 	}
 	t0 := time.Now()
 	var db *kalah.DB
-	if *k > 0 {
+	if *dbPath != "" {
+		var err error
+		if db, err = kalah.Load(*dbPath); err != nil {
+			fmt.Fprintln(os.Stderr, "kalah solve:", err)
+			return 1
+		}
+		if db.Holes() != *holes || db.CaptureEmpty() != ce {
+			fmt.Fprintln(os.Stderr, "kalah solve: the database is for another board or capture rule")
+			return 2
+		}
+		fmt.Printf("database: %s, K=%d, %d entries, loaded in %.2f s\n", *dbPath, db.K(), db.Entries(), time.Since(t0).Seconds())
+	} else if *k > 0 {
 		var err error
 		if db, err = kalah.Build(*holes, *k, ce); err != nil {
 			fmt.Fprintln(os.Stderr, "kalah solve:", err)
@@ -220,17 +232,30 @@ func solve(args []string) int {
 
 func book(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: kalah book build [-k K] [-out FILE] | kalah book opening [-time D]")
+		fmt.Fprintln(os.Stderr, "usage: kalah book build [-k K] [-holes H] [-capture standard|empty] [-out FILE] | kalah book opening [-time D]")
 		return 2
 	}
 	switch args[0] {
 	case "build":
 		fs := flag.NewFlagSet("kalah book build", flag.ExitOnError)
 		k := fs.Int("k", 17, "seeds in holes covered")
-		out := fs.String("out", filepath.Join(exeDir(), kbook.DefaultDBName), "output file")
+		holes := fs.Int("holes", 7, "holes per side (the agent plays 7; others are for kalah solve -db)")
+		capture := fs.String("capture", "standard", "capture rule: standard or empty")
+		out := fs.String("out", "", "output file (default: "+kbook.DefaultDBName+" next to the executable for 7 holes, standard capture)")
 		fs.Parse(args[1:])
+		ce := *capture == "empty"
+		if !ce && *capture != "standard" {
+			fmt.Fprintln(os.Stderr, "kalah book build: -capture is standard or empty")
+			return 2
+		}
+		if *out == "" {
+			*out = filepath.Join(exeDir(), kbook.DefaultDBName)
+			if *holes != 7 || ce {
+				*out = fmt.Sprintf("kalah-%d-%s-k%d.db", *holes, *capture, *k)
+			}
+		}
 		t0 := time.Now()
-		db, err := kbook.BuildDB(*out, *k)
+		db, err := kbook.BuildDB(*out, *holes, *k, ce)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "kalah book build:", err)
 			return 1

@@ -42,6 +42,9 @@ type DB struct {
 // K is the largest number of seeds in holes covered.
 func (d *DB) K() int { return d.k }
 
+// CaptureEmpty reports the capture rule the database is for.
+func (d *DB) CaptureEmpty() bool { return d.captureEmpty }
+
 // Holes is the board size the database is for.
 func (d *DB) Holes() int { return d.holes }
 

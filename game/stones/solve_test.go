@@ -10,6 +10,18 @@ import (
 
 // minimax is a plain exhaustive search with a memo: true when the side to
 // move wins.
+// winsAfter reports whether the side to move in p wins by playing m.
+func winsAfter(p *Position, m engine.Move, memo map[Key]bool) bool {
+	side := p.side
+	p.Make(m)
+	w := minimax(p, memo)
+	if p.side != side {
+		w = !w
+	}
+	p.Unmake(m)
+	return w
+}
+
 func minimax(p *Position, memo map[Key]bool) bool {
 	if over, sc := p.Terminal(); over {
 		return sc > 0
@@ -21,13 +33,7 @@ func minimax(p *Position, memo map[Key]bool) bool {
 	var buf [solveCap]engine.Move
 	win := false
 	for _, m := range p.GenMoves(buf[:0]) {
-		side := p.side
-		p.Make(m)
-		w := minimax(p, memo)
-		if p.side != side {
-			w = !w
-		}
-		p.Unmake(m)
+		w := winsAfter(p, m, memo)
 		if w {
 			win = true
 			break
@@ -81,13 +87,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 		if want {
 			wins++
 			// the chosen action must keep the win
-			side := p.side
-			p.Make(st.Move)
-			w := minimax(p, memo)
-			if p.side != side {
-				w = !w
-			}
-			p.Unmake(st.Move)
+			w := winsAfter(p, st.Move, memo)
 			if !w {
 				t.Fatalf("position %d: solver's move %s does not win", i, FormatMove(st.Move))
 			}
@@ -99,13 +99,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 		}
 		// every action listed as losing loses
 		for _, m := range st.Losing {
-			side := p.side
-			p.Make(m)
-			w := minimax(p, memo)
-			if p.side != side {
-				w = !w
-			}
-			p.Unmake(m)
+			w := winsAfter(p, m, memo)
 			if w {
 				t.Fatalf("position %d: %s listed as losing but wins", i, FormatMove(m))
 			}
@@ -193,13 +187,7 @@ func TestPlayerUsesSolver(t *testing.T) {
 		}
 		if want {
 			won = true
-			side := p.side
-			p.Make(m)
-			w := minimax(p, memo)
-			if p.side != side {
-				w = !w
-			}
-			p.Unmake(m)
+			w := winsAfter(p, m, memo)
 			if !w || pl.Proven != proven+1 {
 				t.Fatalf("won position %d: %s keeps the win: %v; proven %d -> %d", i, FormatMove(m), w, proven, pl.Proven)
 			}

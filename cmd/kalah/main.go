@@ -4,7 +4,7 @@
 //	                                               play through the protocol on stdin/stdout
 //	kalah perft [-raw] [-holes H -seeds S] [-divide] N
 //	kalah bench [-depth D]
-//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K | -db FILE] [-tt BITS] [-etc] [-threads N] [-trace]
+//	kalah solve -holes H -seeds S [-capture standard|empty] [-k K | -db FILE] [-tt BITS] [-etc] [-threads N] [-id D] [-trace] [-progress 1m]
 //	kalah book build [-k K] [-holes H] [-capture C] [-out FILE]   endgame database
 //	kalah book opening [-time 60s]                 opening book source
 package main
@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"time"
 
@@ -175,6 +176,9 @@ func solve(args []string) int {
 	threads := fs.Int("threads", 1, "search threads (shared table; helpers reorder near the root)")
 	guess := fs.Int("guess", 1000, "first value tested (default: a depth-16 search's value)")
 	trace := fs.Bool("trace", false, "print every null-window test: bound, result, nodes, time")
+	id := fs.Int("id", 0, "depth-limited searches to this depth first, to order the exact search (0: none)")
+	progress := fs.Duration("progress", 0, "print the node count at this interval (0: never)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Parse(args)
 	ce := *capture == "empty"
 	if !ce && *capture != "standard" {
@@ -220,9 +224,37 @@ func solve(args []string) int {
 	}
 	if *trace {
 		t0 := time.Now()
-		s.Trace = func(beta, g int, nodes uint64) {
-			fmt.Printf("test >= %d: %d  %d nodes  %.2f s\n", beta, g, nodes, time.Since(t0).Seconds())
+		s.Trace = func(depth, beta, g int, nodes uint64) {
+			lim := "exact"
+			if depth > 0 {
+				lim = fmt.Sprintf("depth %d", depth)
+			}
+			fmt.Printf("%s test >= %d: %d  %d nodes  %.2f s\n", lim, beta, g, nodes, time.Since(t0).Seconds())
 		}
+	}
+	s.IDDepth = *id
+	if *progress > 0 {
+		t0 := time.Now()
+		tick := time.NewTicker(*progress)
+		defer tick.Stop()
+		go func() {
+			for range tick.C {
+				fmt.Printf("... %d nodes  %.0f s\n", s.Progress(), time.Since(t0).Seconds())
+			}
+		}()
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kalah solve:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "kalah solve:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	r := s.SolveStart(*seeds)
 	fmt.Printf("Kalah(%d,%d) %s capture: first player wins by %d (negative: loses)\n", *holes, *seeds, *capture, r.Value)

@@ -176,8 +176,9 @@ func TestSolverSmallBoards(t *testing.T) {
 					t.Fatal(err)
 				}
 				// any first guess, with and without transposition cut-offs
-				for i, g := range []int{0, EstimateStart(hs[0], hs[1], ce, d, 6), -30, 30} {
-					s.Guess, s.ETC, s.Threads = g, i%2 == 1, 1+i%3
+				// and depth-limited searches first
+				for i, g := range []int{0, EstimateStart(hs[0], hs[1], ce, d, 6), -30, 30, 5} {
+					s.Guess, s.ETC, s.Threads, s.IDDepth = g, i%2 == 1, 1+i%3, 4*(i%3)
 					if got := s.SolveStart(hs[1]).Value; got != want {
 						t.Fatalf("Kalah(%d,%d) capture-empty=%v db=%v guess %d: solver %d, minimax %d", hs[0], hs[1], ce, d != nil, g, got, want)
 					}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/internal/hugemem"
@@ -27,9 +28,14 @@ type Solver struct {
 	// table holds two words per entry, key^data and data, as in package
 	// tt: a torn entry never verifies. Two entries make a bucket.
 	table []atomic.Uint64 // in mem
-	mem   *hugemem.Buffer
-	mask  uint64 // entries - 1
-	Nodes uint64
+	// plain is the same memory as table, written with plain stores by a
+	// single worker (an atomic store is a locked exchange on amd64, and
+	// the solver stores at almost every node).
+	plain  []uint64
+	single bool
+	mem    *hugemem.Buffer
+	mask   uint64 // entries - 1
+	Nodes  uint64
 	// ETC enables enhanced transposition cut-offs: a child's table bound
 	// that refutes the node ends it before any child is searched.
 	ETC bool
@@ -37,24 +43,43 @@ type Solver struct {
 	Guess int
 	// Threads is the number of workers (0 or 1: one).
 	Threads int
-	// Trace, if set, is called after every null-window test of Solve.
-	Trace func(beta, g int, nodes uint64)
+	// IDDepth, when positive, runs depth-limited null-window searches of
+	// depth 2, 4, ..., IDDepth (leaves valued at the stores so far) before
+	// the exact search: their best moves order the exact search, and the
+	// last of their values is its first guess. Their bounds are kept apart
+	// from exact ones (each entry records the depth it holds for).
+	IDDepth int
+	// Trace, if set, is called after every null-window test of Solve
+	// (depth is the test's depth limit, 0 for the exact search).
+	Trace func(depth, beta, g int, nodes uint64)
+	// progress counts nodes as the workers go (every 1,024 nodes), for
+	// Progress.
+	progress atomic.Uint64
 }
 
+// Progress returns the number of nodes searched so far by Solve, counted
+// while it runs (to within 1,024 per worker).
+func (s *Solver) Progress() uint64 { return s.progress.Load() }
+
+// solveExact is the depth of an exact search and of the entries it stores.
+const solveExact = 255
+
 // solverEntry is the decoded data word: lo 0..15, hi 16..31, move 32..39,
-// sum 40..47. Stored positions have at least one seed, so data is never 0.
+// sum 40..47, depth 48..55. Stored positions have at least one seed, so
+// data is never 0.
 type solverEntry struct {
 	lo, hi int16
 	move   uint8
 	sum    uint8 // seeds in holes: the replacement priority
+	depth  uint8 // the depth limit the bounds hold for; solveExact: exact
 }
 
 func (e solverEntry) pack() uint64 {
-	return uint64(uint16(e.lo)) | uint64(uint16(e.hi))<<16 | uint64(e.move)<<32 | uint64(e.sum)<<40
+	return uint64(uint16(e.lo)) | uint64(uint16(e.hi))<<16 | uint64(e.move)<<32 | uint64(e.sum)<<40 | uint64(e.depth)<<48
 }
 
 func unpackEntry(d uint64) solverEntry {
-	return solverEntry{lo: int16(uint16(d)), hi: int16(uint16(d >> 16)), move: uint8(d >> 32), sum: uint8(d >> 40)}
+	return solverEntry{lo: int16(uint16(d)), hi: int16(uint16(d >> 16)), move: uint8(d >> 32), sum: uint8(d >> 40), depth: uint8(d >> 48)}
 }
 
 // NewSolver makes a solver for h holes with a bound table of 2^bits entries
@@ -74,6 +99,7 @@ func NewSolver(h int, captureEmpty bool, db *DB, bits int) (*Solver, error) {
 	}
 	words := 2 << bits
 	s.table, s.mem = hugemem.Slice[atomic.Uint64](words)
+	s.plain = unsafe.Slice((*uint64)(unsafe.Pointer(&s.table[0])), words)
 	s.mask = 1<<bits - 1
 	return s, nil
 }
@@ -100,35 +126,57 @@ func (s *Solver) SolveStart(seeds int) SolveResult {
 func (s *Solver) Solve(c *[2 * MaxHoles]uint8) SolveResult {
 	t0 := time.Now()
 	s.Nodes = 0
+	s.progress.Store(0)
 	total := 0
 	for i := 0; i < 2*s.h; i++ {
 		total += int(c[i])
 	}
+	g := s.Guess
+	for d := 2; d <= min(s.IDDepth, solveExact-1); d += 2 {
+		g = s.mtd(c, total, g, d)
+	}
+	g = s.mtd(c, total, g, solveExact)
+	return SolveResult{Value: g, Nodes: s.Nodes, Time: time.Since(t0)}
+}
+
+// mtd converges on the value of c under the depth limit from guess g by
+// null-window tests (MTD(f)).
+func (s *Solver) mtd(c *[2 * MaxHoles]uint8, total, g, depth int) int {
 	lo, hi := -total, total
-	g := max(lo, min(hi, s.Guess))
+	g = max(lo, min(hi, g))
 	for lo < hi {
 		beta := g
 		if g == lo {
 			beta = g + 1
 		}
 		// a null-window test: is the value at least beta?
-		g = s.test(c, total, beta)
+		g = s.test(c, total, beta, depth)
 		if s.Trace != nil {
-			s.Trace(beta, g, s.Nodes)
+			td := depth
+			if depth == solveExact {
+				td = 0
+			}
+			s.Trace(td, beta, g, s.Nodes)
 		}
+		// Tests at a depth limit may disagree with each other (bounds of
+		// deeper searches are used): the bounds only ever narrow, so the
+		// loop still ends.
 		if g < beta {
-			hi = g
+			hi = max(lo, min(hi, g))
+			g = hi
 		} else {
-			lo = g
+			lo = min(hi, max(lo, g))
+			g = lo
 		}
 	}
-	return SolveResult{Value: g, Nodes: s.Nodes, Time: time.Since(t0)}
+	return g
 }
 
 // test runs one null-window search with every worker and returns the
 // fail-soft value of the first to finish.
-func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta int) int {
+func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta, depth int) int {
 	n := max(s.Threads, 1)
+	s.single = n == 1
 	var stop atomic.Bool
 	var once sync.Once
 	var g int
@@ -141,7 +189,7 @@ func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta int) int {
 		go func() {
 			defer wg.Done()
 			cc := *c
-			v := w.search(&cc, total, beta-1, beta, 0, 0)
+			v := w.search(&cc, total, beta-1, beta, 0, 0, depth)
 			if !w.aborted {
 				once.Do(func() { g = v })
 				stop.Store(true)
@@ -175,10 +223,11 @@ func (s *Solver) probe(key uint64) (solverEntry, bool) {
 	return solverEntry{}, false
 }
 
-// store writes the entry for key into its own slot, else into the first
-// slot of the bucket when the position is at least as large (more seeds in
-// holes, a bigger subtree; the old first entry moves to the second slot),
-// else into the second slot.
+// store writes the entry for key into its own slot (unless that holds
+// bounds for a deeper search), else into the first slot of the bucket when
+// the position is at least as large (more seeds in holes, a bigger subtree;
+// exact entries before depth-limited ones; the old first entry moves to the
+// second slot), else into the second slot.
 func (s *Solver) store(key uint64, e solverEntry) {
 	w := (key & s.mask &^ 1) * 2
 	d0, d1 := s.table[w+1].Load(), s.table[w+3].Load()
@@ -186,18 +235,42 @@ func (s *Solver) store(key uint64, e solverEntry) {
 	slot := w + 2
 	switch {
 	case k0 == key && d0 != 0:
+		if unpackEntry(d0).depth > e.depth {
+			return
+		}
 		slot = w
 	case k1 == key && d1 != 0:
-	case e.sum >= unpackEntry(d0).sum:
+		if unpackEntry(d1).depth > e.depth {
+			return
+		}
+	case e.priority() >= unpackEntry(d0).priority():
 		if d0 != 0 {
-			s.table[w+2].Store(k0 ^ d0)
-			s.table[w+3].Store(d0)
+			s.put(w+2, k0^d0, d0)
 		}
 		slot = w
 	}
 	d := e.pack()
-	s.table[slot].Store(key ^ d)
-	s.table[slot+1].Store(d)
+	s.put(slot, key^d, d)
+}
+
+// put writes the two words of the entry at slot i.
+func (s *Solver) put(i uint64, x, d uint64) {
+	if s.single {
+		s.plain[i], s.plain[i+1] = x, d
+		return
+	}
+	s.table[i].Store(x)
+	s.table[i+1].Store(d)
+}
+
+// priority orders entries for replacement: exact before depth-limited,
+// then by size.
+func (e solverEntry) priority() int {
+	p := int(e.sum)
+	if e.depth == solveExact {
+		p += 256
+	}
+	return p
 }
 
 type solveChild struct {
@@ -224,12 +297,17 @@ type solveWorker struct {
 // The value lies in [-sum, sum]: every seed left goes to one of the stores.
 // An aborted search returns 0 and stores nothing.
 //
-// key is c's hash when the caller has it, else 0.
-func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, key uint64) int {
+// key is c's hash when the caller has it, else 0. depth is the number of
+// moves left before the search values a position at 0 (the stores so far),
+// or solveExact for no limit.
+func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, key uint64, depth int) int {
 	s := w.s
 	w.nodes++
-	if w.nodes&1023 == 0 && w.stop.Load() {
-		w.aborted = true
+	if w.nodes&1023 == 0 {
+		s.progress.Add(1024)
+		if w.stop.Load() {
+			w.aborted = true
+		}
 	}
 	if w.aborted {
 		return 0
@@ -252,6 +330,13 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 	if -sum >= beta {
 		return -sum
 	}
+	if depth == 0 {
+		return 0
+	}
+	childDepth := depth - 1
+	if depth == solveExact {
+		childDepth = depth
+	}
 	if key == 0 {
 		key = s.hash(c)
 	}
@@ -259,19 +344,21 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 	var ent solverEntry
 	found := false
 	if e, ok := s.probe(key); ok {
-		if int(e.lo) >= beta {
-			return int(e.lo)
-		}
-		if int(e.hi) <= alpha {
-			return int(e.hi)
-		}
-		if e.lo == e.hi {
-			return int(e.lo)
-		}
-		alpha = max(alpha, int(e.lo))
-		beta = min(beta, int(e.hi))
 		ttMove = int(e.move)
-		ent, found = e, true
+		if int(e.depth) >= depth {
+			if int(e.lo) >= beta {
+				return int(e.lo)
+			}
+			if int(e.hi) <= alpha {
+				return int(e.hi)
+			}
+			if e.lo == e.hi {
+				return int(e.lo)
+			}
+			alpha = max(alpha, int(e.lo))
+			beta = min(beta, int(e.hi))
+			ent, found = e, int(e.depth) == depth
+		}
 	}
 	origAlpha, origBeta := alpha, beta
 	// Generate the children; a child whose table bound already refutes this
@@ -303,7 +390,7 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 				break
 			}
 			k.key = s.hash(&k.c)
-			if e, ok := s.probe(k.key); ok && k.base+int(e.lo) >= beta {
+			if e, ok := s.probe(k.key); ok && int(e.depth) >= childDepth && k.base+int(e.lo) >= beta {
 				return k.base + int(e.lo)
 			}
 		default:
@@ -315,7 +402,7 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 				break
 			}
 			k.key = s.hash(&k.c)
-			if e, ok := s.probe(k.key); ok && k.base-int(e.hi) >= beta {
+			if e, ok := s.probe(k.key); ok && int(e.depth) >= childDepth && k.base-int(e.hi) >= beta {
 				return k.base - int(e.hi)
 			}
 		}
@@ -346,9 +433,9 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 		v := k.base
 		if !k.over {
 			if k.again {
-				v += w.search(&k.c, k.rest, alpha-v, beta-v, ply+1, k.key)
+				v += w.search(&k.c, k.rest, alpha-v, beta-v, ply+1, k.key, childDepth)
 			} else {
-				v -= w.search(&k.c, k.rest, v-beta, v-alpha, ply+1, k.key)
+				v -= w.search(&k.c, k.rest, v-beta, v-alpha, ply+1, k.key, childDepth)
 			}
 		}
 		if w.aborted {
@@ -365,7 +452,7 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 			}
 		}
 	}
-	e := solverEntry{lo: -255, hi: 255, sum: uint8(sum)}
+	e := solverEntry{lo: -255, hi: 255, sum: uint8(sum), depth: uint8(depth)}
 	if found {
 		e.lo, e.hi = ent.lo, ent.hi
 	}

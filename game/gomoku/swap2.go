@@ -31,6 +31,16 @@ const swap2Margin = 60
 // is answered with two more stones (option 3) when a five-stone position
 // within it is found; the opponent then has to choose its colour in a
 // position that we judge even.
+//
+// These margins are small against the swing of the scores of such early
+// positions with the parity of the depth reached: on black 7,7 9,9, white
+// 8,7 (white to move) depths 6 to 9 gave -990, -233, -854 and +413, so the
+// decision depends on the depth the budget reaches (a rebuild of the
+// book's swap2 answers at 9 s a position, not adopted, turned 9 of its 18
+// SWAP answers into white moves and 1 of its 6 white moves into SWAP).
+// Averaging the last two iterations gave about -200 for white on every
+// book candidate at depth 4 (all SWAP): the margins would need
+// recalibrating for it.
 const swap2Balanced = 40
 
 // Option 3 tries the best swap2White white moves by pattern value, each

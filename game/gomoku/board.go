@@ -722,7 +722,7 @@ func (p *Position) Terminal() (bool, int) {
 		return true, engine.Win
 	}
 	if p.SearchVCF > 0 && p.cnt[p.side][ev.TB4]+p.cnt[p.side][ev.T43] > 0 && p.threatPly() && !p.poll() &&
-		p.searchVCF(uint64(p.SearchVCF)) {
+		p.searchVCF(uint64(p.SearchVCF), 0) {
 		// a proven win by continuous fours
 		return true, engine.Win
 	}
@@ -734,6 +734,9 @@ func (p *Position) threatPly() bool {
 	return p.VCFPlies <= 0 || p.rootN < 0 || p.n-p.rootN <= p.VCFPlies
 }
 
+// leafVCFDepth bounds the leaf VCF check in attacker moves.
+const leafVCFDepth = 10
+
 // Evaluate implements engine.Position: the pattern score for the side to move.
 func (p *Position) Evaluate() int {
 	s := p.side
@@ -742,7 +745,7 @@ func (p *Position) Evaluate() int {
 		return 0
 	}
 	if p.LeafVCF > 0 && p.cnt[s^1][ev.TFive] == 0 && p.cnt[s][ev.TB4]+p.cnt[s][ev.T43] > 0 &&
-		p.HasVCF(uint64(p.LeafVCF), 10) {
+		p.searchVCF(uint64(p.LeafVCF), leafVCFDepth) {
 		return ev.VCFWin
 	}
 	if p.Quiesce && p.cnt[s^1][ev.TFive] > 0 {

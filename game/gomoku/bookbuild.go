@@ -155,14 +155,25 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 			if !ok {
 				continue
 			}
-			m, sc := analyse(p) // white to move
-			ans := "SWAP"       // white is worse: take black
-			if sc >= -swap2Margin && m != engine.NoMove {
-				x, y := XY(int(m))
-				ans = fmt.Sprintf("%d,%d", x-size/2, y-size/2)
+			brain.E.NewGame()
+			brain.Ready()
+			a := brain.Swap2Decide(p, Budget{Soft: cfg.Time * 2 / 5, Hard: cfg.Time})
+			sc := a.Score // white to move
+			ans := "SWAP" // white is worse: take black
+			note := fmt.Sprintf("white %d", sc)
+			if !a.Swap {
+				var pts []string
+				for _, m := range a.Stones {
+					x, y := XY(int(m))
+					pts = append(pts, fmt.Sprintf("%d,%d", x-size/2, y-size/2))
+				}
+				ans = strings.Join(pts, " ")
+				if len(a.Stones) == 2 {
+					note += fmt.Sprintf(", after the two stones white %d", a.Balance)
+				}
 			}
-			fmt.Fprintf(w, "swap2 %d %s b %s w %s -> %s # white %d\n", size, rule, fmtPoints(bp.black),
-				fmtPoints(bp.white), ans, sc)
+			fmt.Fprintf(w, "swap2 %d %s b %s w %s -> %s # %s\n", size, rule, fmtPoints(bp.black),
+				fmtPoints(bp.white), ans, note)
 			if a := abs(sc); a < bestAbs {
 				best, bestAbs = i, a
 			}
@@ -174,10 +185,6 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 	}
 	return nil
 }
-
-// swap2Margin is how much worse than even (for white, to move) a swap2
-// position may be before we take black instead.
-const swap2Margin = 60
 
 func bookCommand(w, stderr io.Writer, args []string) int {
 	if len(args) == 0 || args[0] != "build" {

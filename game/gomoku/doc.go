@@ -69,6 +69,19 @@
 // raised by YXSTOP or by the first poll past the deadline), also used as
 // the engine's Limits.Stop. Moves under 500 ms search with one thread.
 //
+// # Swap2
+//
+// SWAP2BOARD with no stone is answered with three stones (black, white,
+// black: the book's opening, or the candidate opening the search finds
+// closest to even). With three or five stones (white to move) Swap2Decide
+// searches the position: SWAP (take black) when white is worse by more
+// than swap2Margin; on three stones close to even (within swap2Balanced)
+// two more stones, a white then a black one, "x4,y4 x5,y5" (option 3),
+// when one of the pairs of the best white moves and black answers leaves
+// a five-stone position within swap2Balanced; otherwise white's move
+// "x,y". The book's answers, when it has the position, come first. The
+// session's position is not changed: the game itself starts with BOARD.
+//
 // *Position implements engine.Position and engine.MoveScorer. Its Terminal
 // also reports positions decided at once (a five to play, two fives to block,
 // an open four against no five); GenMoves returns only the moves worth

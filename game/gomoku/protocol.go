@@ -921,20 +921,22 @@ func (s *session) swap2() bool {
 		}
 		s.reply("%s %s %s", FormatMove(best[0]), FormatMove(best[1]), FormatMove(best[2]))
 	case 3, 5:
-		var sc int
-		m, quit := s.think(func() engine.Move {
-			mv, v := s.brain.Analyse(p, Budget{Soft: bud.Soft / 2, Hard: bud.Hard / 2})
-			sc = v
-			return mv
+		var a Swap2Answer
+		_, quit := s.think(func() engine.Move {
+			a = s.brain.Swap2Decide(p, bud)
+			return engine.NoMove
 		})
 		if quit {
 			return true
 		}
-		// white (to move) is worse: take black
-		if sc < -swap2Margin || m == engine.NoMove {
+		if a.Swap || len(a.Stones) == 0 {
 			s.reply("SWAP")
 		} else {
-			s.reply("%s", FormatMove(m))
+			var out []string
+			for _, m := range a.Stones {
+				out = append(out, FormatMove(m))
+			}
+			s.reply("%s", strings.Join(out, " "))
 		}
 	default:
 		s.reply("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got %d", len(rows))

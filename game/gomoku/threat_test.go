@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
 // fromMoves plays a game record in protocol notation ("x,y x,y ...").
@@ -132,5 +133,45 @@ func TestOpponentVCTDefence(t *testing.T) {
 		if m, lost := think(p, false); lost {
 			t.Fatalf("position %d: after %s the opponent still wins by threats", i, FormatMove(m))
 		}
+	}
+}
+
+// TestLeafVCF: with a leaf budget, Evaluate scores a position where the
+// side to move wins by continuous fours as ev.VCFWin; a position with a
+// four but no VCF is searched once per budget and depth, then answered
+// from the table of failed checks.
+func TestLeafVCF(t *testing.T) {
+	for i, p0 := range vcfTestPositions() {
+		p := *p0
+		p.ClearVCF()
+		p.vctSide = -1
+		if p.cnt[p.side^1][ev.TFive] > 0 {
+			continue // the leaf check leaves a five to block to the search
+		}
+		if v := p.Evaluate(); v >= ev.VCFWin {
+			t.Fatalf("position %d: %d without the leaf check", i, v)
+		}
+		p.LeafVCF = 1 << 12
+		if v := p.Evaluate(); v != ev.VCFWin {
+			t.Fatalf("position %d: %d with the leaf check, want %d", i, v, ev.VCFWin)
+		}
+	}
+	// black's only four (10,7) is blocked at 11,7: no VCF
+	q := setup(t, Freestyle, Black, b(7, 7), b(8, 7), b(9, 7), w(6, 7), w(12, 12))
+	q.ClearVCF()
+	q.LeafVCF = 16
+	if q.cnt[Black][ev.TB4] == 0 || q.Evaluate() >= ev.VCFWin {
+		t.Fatal("four without VCF")
+	}
+	const mark = 999999
+	q.vcf.nodes = mark
+	q.Evaluate()
+	if q.vcf.nodes != mark {
+		t.Fatal("the failed leaf check was searched again")
+	}
+	q.LeafVCF = 17 // another budget: its own entry
+	q.Evaluate()
+	if q.vcf.nodes == mark {
+		t.Fatal("a check with another budget answered from the table")
 	}
 }

@@ -29,13 +29,12 @@ type vcfState struct {
 	deadline time.Time
 	failed   [1 << vcfHashBits]uint64 // hashes of positions without VCF (by depth left)
 	fdep     [1 << vcfHashBits]uint8
-	// none holds the hashes of positions where a search-time VCF check
-	// (budget noneBudget) found nothing, so that revisits cost nothing
-	none       [1 << noneBits]uint64
-	noneBudget uint64
-	pv         [vcfMaxDepth * 2]engine.Move
-	pvLen      int
-	line       [vcfMaxDepth * 2]engine.Move
+	// none holds the keys (hash and limits) of positions where a
+	// search-time VCF check found nothing, so that revisits cost nothing
+	none  [1 << noneBits]uint64
+	pv    [vcfMaxDepth * 2]engine.Move
+	pvLen int
+	line  [vcfMaxDepth * 2]engine.Move
 }
 
 // VCFResult is the outcome of a VCF search.
@@ -60,23 +59,23 @@ func (p *Position) ClearVCF() {
 	p.vcf.none = [1 << noneBits]uint64{}
 }
 
-// searchVCF is the VCF check of the search hooks: HasVCF within the budget,
-// remembering the positions where it found nothing.
-func (p *Position) searchVCF(budget uint64) bool {
+// searchVCF is the VCF check of the search hooks: HasVCF within the budget
+// and depth (attacker moves, 0: the maximum), remembering the positions
+// where it found nothing. The table is keyed by the hash and the limits, so
+// that checks with other limits (in-search and leaf checks) share it
+// without mistaking one for the other.
+func (p *Position) searchVCF(budget uint64, depth int) bool {
 	st := &p.vcf
-	if st.noneBudget != budget {
-		st.none = [1 << noneBits]uint64{}
-		st.noneBudget = budget
-	}
-	slot := p.hash & (1<<noneBits - 1)
-	if st.none[slot] == p.hash {
+	key := p.hash ^ (budget*0x9E3779B97F4A7C15 + uint64(depth)*0xC2B2AE3D27D4EB4F)
+	slot := key & (1<<noneBits - 1)
+	if st.none[slot] == key {
 		return false
 	}
-	if p.HasVCF(budget, 0) {
+	if p.HasVCF(budget, depth) {
 		return true
 	}
 	if st.limit != 0 { // not abandoned on a stop
-		st.none[slot] = p.hash
+		st.none[slot] = key
 	}
 	return false
 }
@@ -263,7 +262,7 @@ func (p *Position) OpponentVCF(maxNodes uint64, maxDepth int) VCFResult {
 // allocating: the slice is valid until the next VCF search.
 func (p *Position) opponentVCFLine(nodes uint64) []engine.Move {
 	p.SetSide(p.side ^ 1)
-	win := p.searchVCF(nodes)
+	win := p.searchVCF(nodes, 0)
 	p.SetSide(p.side ^ 1)
 	if !win {
 		return nil

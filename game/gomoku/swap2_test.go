@@ -1,0 +1,229 @@
+package gomoku
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
+)
+
+// swap2Pos plays the swap2 stones (black, white, black, ...) given as x,y
+// pairs on an empty 15x15 board.
+func swap2Pos(t *testing.T, rule Rule, xy ...[2]int) *Position {
+	t.Helper()
+	p, _ := NewPosition(15, 15, rule)
+	for _, c := range xy {
+		m := p.MoveAt(c[0], c[1])
+		if m == engine.NoMove || !p.IsLegal(m) {
+			t.Fatalf("stone %v illegal", c)
+		}
+		p.Make(m)
+	}
+	return p
+}
+
+// swap2Brain is a deterministic brain for the swap2 tests: one thread and
+// a depth limit, no clock.
+func swap2Brain() *Brain {
+	b := NewBrain(4, 1)
+	b.MaxDepth = swap2TestDepth
+	return b
+}
+
+const swap2TestDepth = 4
+
+// The positions of the swap2 tests (white to move, scores at depth 4):
+// black clearly better (-1871), white clearly better (601), and close to
+// even (15; 5 stones after option 3: -9).
+var (
+	swap2BlackBetter = [][2]int{{7, 7}, {0, 14}, {8, 8}}
+	swap2WhiteBetter = [][2]int{{0, 0}, {7, 7}, {14, 14}}
+	swap2Even        = [][2]int{{7, 7}, {8, 7}, {7, 10}} // book candidate 0,0 1,0 0,3
+)
+
+// TestSwap2DecideDependsOnPosition: option 3 (two more stones) only for a
+// position close to even; a clearly better side is taken (SWAP) or kept
+// (one white move).
+func TestSwap2DecideDependsOnPosition(t *testing.T) {
+	b := swap2Brain()
+	p := swap2Pos(t, Freestyle, swap2BlackBetter...)
+	before := p.String()
+	a := b.Swap2Decide(p, Budget{})
+	if !a.Swap || len(a.Stones) != 0 || a.Score >= -swap2Margin {
+		t.Fatalf("black better: %+v, want SWAP", a)
+	}
+	if p.String() != before {
+		t.Fatal("Swap2Decide changed the position")
+	}
+
+	b = swap2Brain()
+	p = swap2Pos(t, Freestyle, swap2WhiteBetter...)
+	a = b.Swap2Decide(p, Budget{})
+	if a.Swap || len(a.Stones) != 1 || a.Score <= swap2Balanced || !p.IsLegal(a.Stones[0]) {
+		t.Fatalf("white better: %+v, want one white move", a)
+	}
+
+	b = swap2Brain()
+	p = swap2Pos(t, Freestyle, swap2Even...)
+	a = b.Swap2Decide(p, Budget{})
+	if a.Swap || len(a.Stones) != 2 || abs(a.Score) > swap2Balanced || abs(a.Balance) > swap2Balanced {
+		t.Fatalf("even: %+v, want two stones", a)
+	}
+	q := *p
+	for i, m := range a.Stones {
+		if q.Side() != White-i || !q.IsLegal(m) {
+			t.Fatalf("even: stone %d %s illegal", i, FormatMove(m))
+		}
+		q.Make(m)
+	}
+	if over, _ := q.Terminal(); over {
+		t.Fatalf("even: the two stones decide the game\n%s", &q)
+	}
+	// five stones: SWAP or one move, never two
+	for _, pos := range [][][2]int{append(swap2Even[:3:3], xys(a.Stones)...), {{7, 7}, {8, 7}, {9, 9}, {8, 8}, {8, 6}}} {
+		b = swap2Brain()
+		p = swap2Pos(t, Freestyle, pos...)
+		a5 := b.Swap2Decide(p, Budget{})
+		if len(a5.Stones) > 1 || a5.Swap == (len(a5.Stones) == 1) {
+			t.Fatalf("five stones %v: %+v", pos, a5)
+		}
+		if !a5.Swap && !p.IsLegal(a5.Stones[0]) {
+			t.Fatalf("five stones %v: illegal %s", pos, FormatMove(a5.Stones[0]))
+		}
+	}
+}
+
+// xys converts moves to x,y pairs.
+func xys(ms []engine.Move) [][2]int {
+	var out [][2]int
+	for _, m := range ms {
+		x, y := XY(int(m))
+		out = append(out, [2]int{x, y})
+	}
+	return out
+}
+
+// TestSwap2PairsRenju: the black stone of option 3 is never a renju
+// forbidden cell, and no pair decides the game.
+func TestSwap2PairsRenju(t *testing.T) {
+	// black 7,7 8,8 with 6,6 open: black threatens shapes where forbidden
+	// cells appear quickly
+	p := swap2Pos(t, Renju, [2]int{7, 7}, [2]int{9, 7}, [2]int{8, 8})
+	pairs := swap2Pairs(p, nil)
+	if len(pairs) == 0 || len(pairs) > swap2White*swap2Black {
+		t.Fatalf("%d pairs", len(pairs))
+	}
+	for _, pr := range pairs {
+		q := *p
+		if !q.IsLegal(pr[0]) {
+			t.Fatalf("white %s illegal", FormatMove(pr[0]))
+		}
+		q.Make(pr[0])
+		if !q.IsLegal(pr[1]) || q.IsForbidden(pr[1]) {
+			t.Fatalf("black %s illegal", FormatMove(pr[1]))
+		}
+	}
+}
+
+// playStones checks a reply of n stones ("x,y x,y ...") against the
+// referee position and plays them.
+func playStones(t *testing.T, ref *Position, reply string, n int) {
+	t.Helper()
+	f := strings.Fields(reply)
+	if len(f) != n {
+		t.Fatalf("reply %q, want %d stones", reply, n)
+	}
+	for _, s := range f {
+		m, err := ref.ParseMove(s)
+		if err != nil || !ref.IsLegal(m) {
+			t.Fatalf("reply %q: %q illegal here\n%s", reply, s, ref)
+		}
+		ref.Make(m)
+	}
+}
+
+// boardBlock is the BOARD command for the side to move of ref: the stones
+// in the order played, 1 for its own, 2 for the opponent's.
+func boardBlock(ref *Position) []string {
+	out := []string{"BOARD"}
+	for i, m := range ref.Moves() {
+		f := 2
+		if i&1 == ref.Side() {
+			f = 1
+		}
+		out = append(out, fmt.Sprintf("%s,%d", FormatMove(m), f))
+	}
+	return append(out, "DONE")
+}
+
+// TestSwap2Session plays a swap2 session through the protocol as a manager
+// does: the opening; the choice on three stones, here option 3 on an even
+// position; the choice on five stones; then the game, each side's first
+// move with BOARD and TURN after that, every answer checked by a referee.
+// Malformed SWAP2BOARD blocks in between get ERROR and change nothing.
+func TestSwap2Session(t *testing.T) {
+	opt := Options{MaxDepth: swap2TestDepth, TTMiB: 4, MessageInterval: -1}
+	a := startBrain(t, opt) // opens, and chooses on five stones
+	b := startBrain(t, opt) // chooses on three stones
+	for _, c := range []*brainConn{a, b} {
+		c.send("START 15", "INFO rule 0", "INFO timeout_turn 600000", "INFO timeout_match 0")
+		c.expect("OK")
+	}
+	a.send("SWAP2BOARD", "DONE")
+	ref, _ := NewPosition(15, 15, Freestyle)
+	playStones(t, ref, a.answer(), 3)
+
+	for _, bad := range [][]string{
+		{"7,7", "8,7", "9,9", "8,8"}, // four stones
+		{"7,7", "15,7", "9,9"},       // off the board
+		{"7,7", "7,7", "9,9"},        // twice
+		{"7,7", "8,7", "9;9"},        // malformed
+		{"7,7", "8,7", "9,9", "8,8", "8,6", "9,8", "10,10"},
+	} {
+		b.send("SWAP2BOARD")
+		b.send(bad...)
+		b.send("DONE")
+		b.expect("ERROR")
+	}
+
+	ref, _ = NewPosition(15, 15, Freestyle)
+	var lines []string
+	for _, c := range swap2Even {
+		lines = append(lines, fmt.Sprintf("%d,%d", c[0], c[1]))
+		ref.Make(ref.MoveAt(c[0], c[1]))
+	}
+	b.send("SWAP2BOARD")
+	b.send(lines...)
+	b.send("DONE")
+	playStones(t, ref, b.answer(), 2) // option 3: a white and a black stone
+
+	a.send("SWAP2BOARD")
+	for _, m := range ref.Moves() {
+		a.send(FormatMove(m))
+	}
+	a.send("DONE")
+	var players [2]*brainConn // by colour
+	if ch := a.answer(); ch == "SWAP" {
+		players = [2]*brainConn{a, b} // a takes black; b keeps white and moves
+	} else {
+		playStones(t, ref, ch, 1) // a stays white with the sixth stone
+		players = [2]*brainConn{b, a}
+	}
+	b.send("SWAP2BOARD", "1,1", "DONE")
+	b.expect("ERROR")
+	for first := 0; ; first++ {
+		side := ref.Side()
+		if first < 2 {
+			players[side].send(boardBlock(ref)...)
+		} else {
+			players[side].send("TURN " + FormatMove(ref.LastMove()))
+		}
+		playStones(t, ref, players[side].answer(), 1)
+		if over, _, _ := ref.Status(); over || ref.Ply() >= 30 {
+			break
+		}
+	}
+	a.end()
+	b.end()
+}

@@ -18,8 +18,9 @@ import (
 // an endgame database.
 //
 // With Threads > 1 the workers search every null-window test together over
-// the shared, lock-free table (helpers try the moves near the root in
-// another order); the first to finish gives the result and stops the others.
+// the shared, lock-free table, and share the work by deferring the moves
+// another worker is searching (ABDADA); the first to finish gives the
+// result and stops the others.
 type Solver struct {
 	h            int
 	captureEmpty bool
@@ -35,6 +36,11 @@ type Solver struct {
 	single bool
 	mem    *hugemem.Buffer
 	mask   uint64 // entries - 1
+	// busy counts the workers inside each position (by key, collisions
+	// shared) when several search; parSum is the smallest position (seeds
+	// in holes) that is marked.
+	busy   []atomic.Int32
+	parSum int
 	Nodes  uint64
 	// ETC enables enhanced transposition cut-offs: a child's table bound
 	// that refutes the node ends it before any child is searched.
@@ -177,6 +183,13 @@ func (s *Solver) mtd(c *[2 * MaxHoles]uint8, total, g, depth int) int {
 func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta, depth int) int {
 	n := max(s.Threads, 1)
 	s.single = n == 1
+	if n > 1 && s.busy == nil {
+		s.busy = make([]atomic.Int32, 1<<busyBits)
+	}
+	s.parSum = 0
+	if s.db != nil {
+		s.parSum = s.db.k + 4
+	}
 	var stop atomic.Bool
 	var once sync.Once
 	var g int
@@ -209,6 +222,13 @@ func (s *Solver) hash(c *[2 * MaxHoles]uint8) uint64 {
 		k ^= s.keys[i][c[i]]
 	}
 	return k
+}
+
+// busyBits sizes the busy table of a parallel search.
+const busyBits = 16
+
+func (s *Solver) busySlot(key uint64) *atomic.Int32 {
+	return &s.busy[key>>(64-busyBits)]
 }
 
 // probe returns the entry for key.
@@ -421,36 +441,69 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 		}
 		order[j] = int8(i)
 	}
-	// Helpers take the first two moves in the other order at alternate
-	// plies near the root, so that the workers spread over the tree.
-	if w.id > 0 && ply < 8 && n > 1 && (ply+w.id)%2 == 1 {
-		order[0], order[1] = order[1], order[0]
+	// With several workers (ABDADA), a node being searched is marked busy;
+	// a worker defers a child (not the first) that another worker is
+	// searching and comes back to it after the others, when its value is
+	// likely in the table. Small positions are not worth the marking.
+	var slot *atomic.Int32
+	if !s.single && sum >= s.parSum {
+		slot = s.busySlot(key)
+		slot.Add(1)
 	}
 	best := -1 << 20
 	bestMove := 0
-	for i := 0; i < n; i++ {
-		k := &kids[order[i]]
-		v := k.base
-		if !k.over {
-			if k.again {
-				v += w.search(&k.c, k.rest, alpha-v, beta-v, ply+1, k.key, childDepth)
-			} else {
-				v -= w.search(&k.c, k.rest, v-beta, v-alpha, ply+1, k.key, childDepth)
+	var deferred [MaxHoles]int8
+	nd := 0
+search:
+	for pass := 0; pass < 2; pass++ {
+		cnt := n
+		if pass == 1 {
+			cnt = nd
+		}
+		for j := 0; j < cnt; j++ {
+			idx := order[j]
+			if pass == 1 {
+				idx = deferred[j]
 			}
-		}
-		if w.aborted {
-			return 0
-		}
-		if v > best {
-			best = v
-			bestMove = int(k.m)
-			if v > alpha {
-				alpha = v
-				if v >= beta {
-					break
+			k := &kids[idx]
+			if slot != nil && pass == 0 && j > 0 && !k.over && k.rest >= s.parSum {
+				if k.key == 0 {
+					k.key = s.hash(&k.c)
+				}
+				if s.busySlot(k.key).Load() > 0 {
+					deferred[nd] = idx
+					nd++
+					continue
+				}
+			}
+			v := k.base
+			if !k.over {
+				if k.again {
+					v += w.search(&k.c, k.rest, alpha-v, beta-v, ply+1, k.key, childDepth)
+				} else {
+					v -= w.search(&k.c, k.rest, v-beta, v-alpha, ply+1, k.key, childDepth)
+				}
+			}
+			if w.aborted {
+				if slot != nil {
+					slot.Add(-1)
+				}
+				return 0
+			}
+			if v > best {
+				best = v
+				bestMove = int(k.m)
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						break search
+					}
 				}
 			}
 		}
+	}
+	if slot != nil {
+		slot.Add(-1)
 	}
 	e := solverEntry{lo: -255, hi: 255, sum: uint8(sum), depth: uint8(depth)}
 	if found {

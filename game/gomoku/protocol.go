@@ -855,7 +855,8 @@ func (s *session) board() bool {
 	return s.move()
 }
 
-// swap2 handles SWAP2BOARD with 0, 3 or 5 stones.
+// swap2 handles SWAP2BOARD with 0, 3 or 5 stones. The time of an answer
+// counts on our match clock like a move's.
 func (s *session) swap2() bool {
 	at := s.cmdAt
 	rows, quit := s.readBlock()
@@ -877,6 +878,7 @@ func (s *session) swap2() bool {
 		p.Make(m)
 	}
 	if s.swap2Book(p, len(rows)) {
+		s.account(time.Time{})
 		return false
 	}
 	bud := s.budget().since(s.cmdAt)
@@ -920,6 +922,7 @@ func (s *session) swap2() bool {
 			return false
 		}
 		s.reply("%s %s %s", FormatMove(best[0]), FormatMove(best[1]), FormatMove(best[2]))
+		s.account(time.Time{})
 	case 3, 5:
 		var a Swap2Answer
 		_, quit := s.think(func() engine.Move {
@@ -938,6 +941,7 @@ func (s *session) swap2() bool {
 			}
 			s.reply("%s", strings.Join(out, " "))
 		}
+		s.account(time.Time{})
 	default:
 		s.reply("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got %d", len(rows))
 	}

@@ -1,9 +1,11 @@
 package gomoku
 
 import (
+	"bufio"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pentad-ai/pentad/engine"
 )
@@ -226,4 +228,34 @@ func TestSwap2Session(t *testing.T) {
 	}
 	a.end()
 	b.end()
+}
+
+// TestSwap2ChargesMatchClock: the thinking time of a SWAP2BOARD answer
+// counts on our own match clock (used when the manager sends no
+// time_left), and a rejected block charges nothing.
+func TestSwap2ChargesMatchClock(t *testing.T) {
+	var out strings.Builder
+	s := &session{opt: Options{MaxDepth: 2}, out: &lineWriter{w: bufio.NewWriter(&out), interval: -1},
+		lines: make(chan inLine, 16), timeLeft: -1, brain: NewBrain(4, 1), threads: 1}
+	s.brain.MaxDepth = 2
+	s.handle("START 15")
+	s.handle("INFO timeout_match 100000")
+	block := func(rows ...string) {
+		for _, r := range rows {
+			s.lines <- inLine{text: r, at: time.Now()}
+		}
+		s.cmdAt = time.Now().Add(-time.Millisecond) // the command's arrival
+		s.handle("SWAP2BOARD")
+	}
+	block("7,7", "7,7", "9,9", "DONE")
+	if s.used != 0 {
+		t.Fatalf("a rejected block charged %v", s.used)
+	}
+	block("7,7", "8,7", "9,9", "DONE")
+	if s.used <= 0 {
+		t.Fatalf("the answer to three stones charged %v to the match clock\n%s", s.used, out.String())
+	}
+	if n := strings.Count(out.String(), "\n"); n < 3 {
+		t.Fatalf("answers: %q", out.String())
+	}
 }

@@ -97,6 +97,9 @@ const vctMaxDepth = 15
 // DefaultQuiesce is the quiescence setting of a new brain.
 const DefaultQuiesce = false
 
+// DefaultQuiescePlies caps the quiescence over fours (Position.QuiescePlies).
+const DefaultQuiescePlies = 8
+
 // DefaultTaper is the candidate tapering of a new brain.
 const DefaultTaper = false
 

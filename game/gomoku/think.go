@@ -94,8 +94,24 @@ const vctTableMiB = 8
 // vctMaxDepth bounds the threat-space search in plies.
 const vctMaxDepth = 15
 
-// DefaultQuiesce is the quiescence setting of a new brain.
-const DefaultQuiesce = false
+// DefaultQuiesce is the quiescence setting of a new brain: the threat
+// check at the leaves of the search (continuous fours from every depth-0
+// node, the four-three against no four as a win, the stand pat of the
+// depth-0 node kept along fours and blocks; see GenNoisy). Measured
+// against the same brain without it, 12 reference openings
+// (gomoku-openings-15-freestyle.txt):
+//   - equal nodes (pbrain-pentad match -nodes N -weak-depth 0 -weak-vcf
+//     -weak-vct -weak-searchvcf 100 -full-quiesce): 20000 nodes -seed 7
+//     -repeat 2 +25 -22 =1; 20000 nodes -seed 11 -repeat 4 +50 -45 =1;
+//     50000 nodes -seed 7 -repeat 2 +27 -20 =1 (together +102 -87 =3);
+//   - 1 s a move (arena -game gomoku -tc 0/1 -concurrency 1 -games 24,
+//     -threads 1 each): +15 -8 =1, mean 255 ms vs 253 ms a move.
+//
+// The earlier quiescence (fours of both sides scored by the pattern
+// evaluation after each four and block, no ply cap) lost: +21 -27 at
+// 20000 nodes -seed 7 -repeat 2, +6 -17 =1 at 1 s a move; the present one
+// without the in-line rule: +22 -25 =1 and +13 -10 =1.
+const DefaultQuiesce = true
 
 // DefaultQuiescePlies caps the quiescence over fours (Position.QuiescePlies).
 const DefaultQuiescePlies = 8

@@ -114,6 +114,9 @@ func TestOpponentVCTDefence(t *testing.T) {
 	think := func(p *Position, noDefence bool) (engine.Move, bool) {
 		br := NewBrain(4, 1)
 		br.MaxDepth = 4
+		// without the leaf quiescence, which on its own finds the
+		// refutation of position 0 at this depth
+		br.Quiesce = false
 		br.NoVCTDefence = noDefence
 		br.Ready()
 		m := br.Think(p, Budget{})

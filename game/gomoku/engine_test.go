@@ -37,6 +37,7 @@ func TestNoAllocations(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.SearchVCF = DefaultSearchVCF
+		p.Quiesce = true
 		buf := make([]engine.Move, 0, engine.MaxMoves)
 		allocs := testing.AllocsPerRun(100, func() {
 			ms := p.GenMoves(buf[:0])
@@ -44,6 +45,7 @@ func TestNoAllocations(t *testing.T) {
 				p.Make(m)
 				inner := p.GenMoves(buf[:0])
 				_ = inner
+				p.GenNoisy(buf[:0])
 				p.Evaluate()
 				p.Terminal()
 				p.Unmake(m)

@@ -105,7 +105,8 @@ const vctMaxDepth = 15
 //     -repeat 2 +25 -22 =1; 20000 nodes -seed 11 -repeat 4 +50 -45 =1;
 //     50000 nodes -seed 7 -repeat 2 +27 -20 =1 (together +102 -87 =3);
 //   - 1 s a move (arena -game gomoku -tc 0/1 -concurrency 1 -games 24,
-//     -threads 1 each): +15 -8 =1, mean 255 ms vs 253 ms a move.
+//     -threads 1 each): +15 -8 =1, mean 255 ms vs 253 ms a move; a second
+//     run +13 -11 =0, 251 ms vs 235 ms (together +28 -19 =1).
 //
 // The earlier quiescence (fours of both sides scored by the pattern
 // evaluation after each four and block, no ply cap) lost: +21 -27 at

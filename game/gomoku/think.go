@@ -106,7 +106,8 @@ const vctMaxDepth = 15
 //     50000 nodes -seed 7 -repeat 2 +27 -20 =1 (together +102 -87 =3);
 //   - 1 s a move (arena -game gomoku -tc 0/1 -concurrency 1 -games 24,
 //     -threads 1 each): +15 -8 =1, mean 255 ms vs 253 ms a move; a second
-//     run +13 -11 =0, 251 ms vs 235 ms (together +28 -19 =1);
+//     run +13 -11 =0, 251 ms vs 235 ms; a third +12 -11 =1, 261 ms vs
+//     265 ms (together +40 -30 =2, 56.9% of 72);
 //   - 300 ms a move (arena -tc 0/0.3, same otherwise): +14 -10 =0;
 //   - renju, equal nodes (the match command above with -rule renju,
 //     -nodes 20000 -seed 7 -repeat 2): +29 -19 =0.

@@ -173,6 +173,18 @@ type Position struct {
 	// of the search runs late on a loaded machine; polls counts the calls.
 	clk   *Clock
 	polls uint32
+	// QuiescePlies caps the quiescence over fours: a side plays its own
+	// fours only within this many plies of the depth-0 node (blocks of a
+	// five are always played); 0: DefaultQuiescePlies.
+	QuiescePlies int
+	// genN is the stack depth of the last GenMoves call. The search calls
+	// GenMoves at every inner node and never in the quiescence, so the
+	// depth-0 node of a quiescence search is at genN+1.
+	genN int
+	// qBase is the stack depth where the quiescence froze its stand-pat
+	// score qVal (for side qSide), or -1
+	qBase, qSide int
+	qVal         int
 	// scratch for the VCF solver and move generation
 	genVals [MaxSize * MaxSize]int32
 	vcf     vcfState
@@ -245,6 +257,8 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.wideAt = -1
 	p.vctSide = -1
 	p.rootN = -1
+	p.genN = -1
+	p.qBase = -1
 	p.sum = [2]int32{}
 	p.cnt = [2][ev.NumClasses]int32{}
 	p.empty = w * h
@@ -721,6 +735,13 @@ func (p *Position) Terminal() (bool, int) {
 		// follows whatever the opponent does
 		return true, engine.Win
 	}
+	if p.Quiesce && p.cnt[p.side][ev.T43] > 0 && p.rule != Renju && p.fours(p.side^1) == 0 {
+		// a four-three against no four: the opponent must block the four
+		// (the block is off the line of the three, and makes no four),
+		// then the three becomes an open four. Not under renju, where the
+		// classes of black's likely forbidden cells are left out.
+		return true, engine.Win
+	}
 	if p.SearchVCF > 0 && p.cnt[p.side][ev.TB4]+p.cnt[p.side][ev.T43] > 0 && p.threatPly() && !p.poll() &&
 		p.searchVCF(uint64(p.SearchVCF), 0) {
 		// a proven win by continuous fours
@@ -748,11 +769,35 @@ func (p *Position) Evaluate() int {
 		p.searchVCF(uint64(p.LeafVCF), leafVCFDepth) {
 		return ev.VCFWin
 	}
-	if p.Quiesce && p.cnt[s^1][ev.TFive] > 0 {
-		// a five to block: standing pat means nothing here, the block
-		// (GenNoisy) decides
-		return -ev.VCFWin
+	if p.Quiesce {
+		if p.cnt[s^1][ev.TFive] > 0 {
+			// a five to block: standing pat means nothing here, the block
+			// (GenNoisy) decides
+			if p.n <= p.genN+1 {
+				p.qBase = -1 // the block's position will freeze its own score
+			}
+			return -ev.VCFWin
+		}
+		if p.n > p.genN+1 && p.qBase > p.genN && p.qBase < p.n {
+			// inside the quiescence: fours and blocks only prove wins, the
+			// score of any other line is the stand pat of its first
+			// position (the pattern scores after a four and its block are
+			// noise, not gain)
+			if s == p.qSide {
+				return p.qVal
+			}
+			return -p.qVal
+		}
+		v := p.score()
+		p.qBase, p.qSide, p.qVal = p.n, s, v
+		return v
 	}
+	return p.score()
+}
+
+// score is the pattern evaluation for the side to move.
+func (p *Position) score() int {
+	s := p.side
 	v := p.ev.W.Score(p.sum[s], p.sum[s^1], &p.cnt[s], &p.cnt[s^1])
 	if v >= engine.WinBound {
 		v = engine.WinBound - 1
@@ -760,6 +805,12 @@ func (p *Position) Evaluate() int {
 		v = -engine.WinBound + 1
 	}
 	return v
+}
+
+// fours counts the cells where side s makes a four or a five.
+func (p *Position) fours(s int) int32 {
+	c := &p.cnt[s]
+	return c[ev.TB4] + c[ev.T43] + c[ev.TFlex4] + c[ev.TFive]
 }
 
 // Clone implements engine.Position.

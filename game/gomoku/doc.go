@@ -61,6 +61,11 @@
 // shared search. Inside the search, within SearchVCF nodes and VCFPlies
 // plies of the root, Terminal reports the side to move's VCF as a win and
 // GenMoves answers an opponent's VCF only with its cells and our fours.
+// At the leaves (Quiesce, on by default) the quiescence search follows
+// continuous fours of the side to move and forced blocks, within
+// QuiescePlies of the depth-0 node, keeping its stand pat: only wins (a
+// five, an open four or a four-three against no four) change the score,
+// and a five to block allows no stand pat.
 //
 // The session's clock starts when a command line is read. The hard limit is
 // timeout_turn less 60 ms and a quarter of the turn (at most 1 s) less the

@@ -37,6 +37,7 @@ func TestNoAllocations(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.SearchVCF = DefaultSearchVCF
+		p.Quiesce = true
 		buf := make([]engine.Move, 0, engine.MaxMoves)
 		allocs := testing.AllocsPerRun(100, func() {
 			ms := p.GenMoves(buf[:0])
@@ -44,6 +45,7 @@ func TestNoAllocations(t *testing.T) {
 				p.Make(m)
 				inner := p.GenMoves(buf[:0])
 				_ = inner
+				p.GenNoisy(buf[:0])
 				p.Evaluate()
 				p.Terminal()
 				p.Unmake(m)
@@ -146,25 +148,107 @@ func TestVCT(t *testing.T) {
 func b6(x, y int) stone { return b(x, y) }
 
 func TestQuiescenceSeesFours(t *testing.T) {
-	// on positions with a VCF, a depth-1 search sees the win through the
-	// quiescence over fours more often than without it
+	// on the positions with a VCF, a depth-1 search sees the win through
+	// the quiescence over fours on every one, and without it not on all
 	seen := [2]int{}
+	ps := vcfTestPositions()
 	for i, q := range []bool{false, true} {
-		for _, p0 := range vcfTestPositions() {
+		for k, p0 := range ps {
 			p := *p0
-			p.Quiesce = q
+			p.ClearVCF()
 			p.Quiesce = q
 			e := engine.New(1, engine.Options{Threads: 1})
 			res := e.Search(&p, engine.Limits{Depth: 1})
-			if res.Score >= ev.VCFWin/2 {
+			if res.Score >= ev.VCFWin {
 				seen[i]++
+			} else if q {
+				t.Errorf("position %d: %s scores %d with quiescence", k, FormatMove(res.Move), res.Score)
 			}
 		}
 	}
 	if seen[1] <= seen[0] {
 		t.Fatalf("wins seen at depth 1: %d without, %d with quiescence", seen[0], seen[1])
 	}
-	t.Logf("wins seen at depth 1: %d without, %d with quiescence", seen[0], seen[1])
+	t.Logf("wins seen at depth 1: %d without, %d with quiescence (of %d)", seen[0], seen[1], len(ps))
+}
+
+// TestQuiescenceRules: the four-three against no four is a win for
+// Terminal (not under renju, not when the opponent has a four); inside the
+// quiescence Evaluate keeps the stand pat of the depth-0 node; GenNoisy
+// plays fours only within QuiescePlies of it, blocks of a five always.
+func TestQuiescenceRules(t *testing.T) {
+	// black 8,7: a four (5..8,7, blocked at 4,7) and an open three (8,7..8,9)
+	stones := []stone{b(5, 7), b(6, 7), b(7, 7), w(4, 7), b(8, 8), b(8, 9), w(0, 0), w(14, 14), w(0, 14)}
+	for _, rule := range []Rule{Freestyle, Renju} {
+		p := setup(t, rule, Black, stones...)
+		if p.cls[Black][p.Index(8, 7)] != ev.T43 && rule != Renju {
+			t.Fatal("8,7 is not a four-three")
+		}
+		if over, _ := p.Terminal(); over {
+			t.Fatalf("%v: decided without quiescence", rule)
+		}
+		p.Quiesce = true
+		over, sc := p.Terminal()
+		if want := rule != Renju; over != want || (over && sc != engine.Win) {
+			t.Fatalf("%v: Terminal %v %d with quiescence", rule, over, sc)
+		}
+	}
+	// the same with a white three that makes fours: not decided
+	q := setup(t, Freestyle, Black, append(stones, w(10, 12), w(11, 12), w(12, 12))...)
+	q.Quiesce = true
+	if over, _ := q.Terminal(); over {
+		t.Fatal("four-three against an opponent's four decided")
+	}
+	// white to move: its stand pat at the depth-0 node is kept along the
+	// four 9,12 and the black block at 13,12 ... 8,12
+	q.SetSide(White)
+	q.genN = q.n - 1
+	stand := q.Evaluate()
+	var buf [engine.MaxMoves]engine.Move
+	noisy := q.GenNoisy(buf[:0])
+	if len(noisy) == 0 {
+		t.Fatal("no fours for white")
+	}
+	m := noisy[0]
+	q.Make(m)
+	if v := q.Evaluate(); v != -ev.VCFWin {
+		t.Fatalf("facing a five: %d", v)
+	}
+	blocks := q.GenNoisy(buf[:0])
+	if len(blocks) != 1 || q.cls[White][blocks[0]] != ev.TFive {
+		t.Fatalf("blocks %s", lineString(blocks))
+	}
+	bl := blocks[0]
+	q.Make(bl)
+	if v := q.Evaluate(); v != stand || v == q.score() {
+		t.Fatalf("after %s %s: %d (pattern score %d), want the stand pat %d", FormatMove(m), FormatMove(bl), v, q.score(), stand)
+	}
+	// the cap: no more fours two plies in with QuiescePlies 2, but a five
+	// is still blocked
+	q.QuiescePlies = 2
+	if n := len(q.GenNoisy(buf[:0])); n != 0 && q.cnt[Black][ev.TFive] == 0 {
+		t.Fatalf("%d fours beyond the cap", n)
+	}
+	// within the cap only the fours in line with white's previous four
+	q.QuiescePlies = 0
+	var got []engine.Move
+	for _, c := range q.GenNoisy(buf[:0]) {
+		if !alignedNear(int(c), int(m)) {
+			t.Fatalf("%s is not in line with %s", FormatMove(c), FormatMove(m))
+		}
+		got = append(got, c)
+	}
+	gn := q.genN
+	q.genN = q.n - 1 // as a depth-0 node: every four
+	if all := q.GenNoisy(buf[:0]); len(all) <= len(got) {
+		t.Fatalf("fours %s at a depth-0 node, %s in the line", lineString(all), lineString(got))
+	}
+	q.genN = gn
+	q.Unmake(bl)
+	q.QuiescePlies = 1
+	if len(q.GenNoisy(buf[:0])) != 1 {
+		t.Fatal("the block of a five is capped")
+	}
 }
 
 var (

@@ -99,6 +99,7 @@ func BenchPositions() []engine.Position {
 		p.LeafVCF = DefaultLeafVCF
 		p.SearchVCF = DefaultSearchVCF
 		p.VCFPlies = DefaultVCFPlies
+		p.Quiesce = DefaultQuiesce
 		p.rootN = p.n
 		out = append(out, p)
 	}

@@ -58,6 +58,7 @@ func (p *Position) hasCode(s, c int, min uint8) bool {
 func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
 	p.poll()
+	p.genN = p.n
 	s, o := p.side, p.side^1
 	lo, hi := p.scanRange()
 	if p.Stones() == 0 {
@@ -268,9 +269,11 @@ func (q PerftPosition) Terminal() (bool, int) {
 }
 
 // GenNoisy implements engine.Noisy when Quiesce is on: the block of the
-// opponent's five, or else the fours of the side to move, so that the
-// quiescence search follows continuous fours. With Quiesce off it returns
-// nothing and the search stands pat.
+// opponent's five, or else the fours of the side to move within
+// QuiescePlies of the depth-0 node, so that the quiescence search follows
+// continuous fours (Evaluate keeps the stand pat of the depth-0 node along
+// them: only wins change the score). With Quiesce off it returns nothing
+// and the search stands pat.
 func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
 	if !p.Quiesce || p.vctSide >= 0 {
@@ -289,10 +292,38 @@ func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
 	if p.cnt[s][ev.TB4]+p.cnt[s][ev.T43] == 0 && !(s == Black && p.rule == Renju) {
 		return buf
 	}
+	qp := p.QuiescePlies
+	if qp <= 0 {
+		qp = DefaultQuiescePlies
+	}
+	qply := p.n - (p.genN + 1)
+	if qply >= qp {
+		return buf
+	}
+	// after the first four of the line, only fours in line with our
+	// previous stone (within 4 cells): the others could have been played
+	// first, and trying them in every order multiplies the nodes
+	last := -1
+	if qply >= 2 {
+		last = int(p.stack[p.n-2].move)
+	}
 	for c := lo; c < hi; c++ {
-		if p.cell[c] == Empty && p.near[c] > 0 && p.hasCode(s, c, ev.B4) && p.legalFor(c) {
+		if p.cell[c] == Empty && p.near[c] > 0 && p.hasCode(s, c, ev.B4) && (last < 0 || alignedNear(c, last)) && p.legalFor(c) {
 			buf = append(buf, engine.Move(c))
 		}
 	}
 	return buf
+}
+
+// alignedNear tells whether cells a and b lie on one line within 4 cells.
+func alignedNear(a, b int) bool {
+	dx := a%stride - b%stride
+	dy := a/stride - b/stride
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	return max(dx, dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)
 }

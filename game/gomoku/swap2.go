@@ -41,6 +41,15 @@ const swap2Margin = 60
 // Averaging the last two iterations gave about -200 for white on every
 // book candidate at depth 4 (all SWAP): the margins would need
 // recalibrating for it.
+//
+// The leaf quiescence over fours (DefaultQuiesce) narrows the swing
+// without removing it (Analyse, MaxDepth 6..9, white to move, scores
+// without / with it): black 7,7 9,9, white 8,7: -990 -233 -854 +413 /
+// -296 -279 -384 -146 (depth 10: -912 / -337); black 7,7 7,9, white 8,8:
+// -1732 -295 -1525 -270 / -780 -320 -1177 -335; black 7,7 9,7, white 8,9:
+// -667 -239 -1463 -305 / -533 -279 -844 -313; black 7,7 8,9, white 6,8:
+// -740 -280 -1455 -295 / -740 -334 -560 -305. The even depths still
+// score lower; the book's answers were not rebuilt.
 const swap2Balanced = 40
 
 // Option 3 tries the best swap2White white moves by pattern value, each

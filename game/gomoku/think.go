@@ -94,8 +94,32 @@ const vctTableMiB = 8
 // vctMaxDepth bounds the threat-space search in plies.
 const vctMaxDepth = 15
 
-// DefaultQuiesce is the quiescence setting of a new brain.
-const DefaultQuiesce = false
+// DefaultQuiesce is the quiescence setting of a new brain: the threat
+// check at the leaves of the search (continuous fours from every depth-0
+// node, the four-three against no four as a win, the stand pat of the
+// depth-0 node kept along fours and blocks; see GenNoisy). Measured
+// against the same brain without it, 12 reference openings
+// (gomoku-openings-15-freestyle.txt):
+//   - equal nodes (pbrain-pentad match -nodes N -weak-depth 0 -weak-vcf
+//     -weak-vct -weak-searchvcf 100 -full-quiesce): 20000 nodes -seed 7
+//     -repeat 2 +25 -22 =1; 20000 nodes -seed 11 -repeat 4 +50 -45 =1;
+//     50000 nodes -seed 7 -repeat 2 +27 -20 =1 (together +102 -87 =3);
+//   - 1 s a move (arena -game gomoku -tc 0/1 -concurrency 1 -games 24,
+//     -threads 1 each): +15 -8 =1, mean 255 ms vs 253 ms a move; a second
+//     run +13 -11 =0, 251 ms vs 235 ms; a third +12 -11 =1, 261 ms vs
+//     265 ms (together +40 -30 =2, 56.9% of 72);
+//   - 300 ms a move (arena -tc 0/0.3, same otherwise): +14 -10 =0;
+//   - renju, equal nodes (the match command above with -rule renju,
+//     -nodes 20000 -seed 7 -repeat 2): +29 -19 =0.
+//
+// The earlier quiescence (fours of both sides scored by the pattern
+// evaluation after each four and block, no ply cap) lost: +21 -27 at
+// 20000 nodes -seed 7 -repeat 2, +6 -17 =1 at 1 s a move; the present one
+// without the in-line rule: +22 -25 =1 and +13 -10 =1.
+const DefaultQuiesce = true
+
+// DefaultQuiescePlies caps the quiescence over fours (Position.QuiescePlies).
+const DefaultQuiescePlies = 8
 
 // DefaultTaper is the candidate tapering of a new brain.
 const DefaultTaper = false
@@ -105,7 +129,13 @@ const DefaultTaper = false
 // costs about a quarter of the node speed whatever the budget (bench: 16
 // or 32 nodes 250-270 knps against 340-355 knps without); with 32 nodes it
 // won 27-20 (1 draw) at 20000 nodes a move but lost 9-15 and, with 16 nodes
-// and only T43 or two fours, 19-29 at 300 ms a move: off.
+// and only T43 or two fours, 19-29 at 300 ms a move: off. With the leaf
+// quiescence on (both sides), 32 nodes against none: +25 -23 at 20000
+// nodes (pbrain-pentad match -nodes 20000 -seed 7 -repeat 2 -weak-depth 0
+// -weak-vcf -weak-vct -weak-searchvcf 100 -weak-quiesce -full-leafvcf 32;
+// the leaf check's VCF nodes are not counted), +7 -17 at 1 s a move
+// (arena -tc 0/1 -concurrency 1 -games 24, -threads 1 each; 288 ms vs
+// 256 ms a move): still off.
 const DefaultLeafVCF = 0
 
 // DefaultSearchVCF is the in-search threat budget of a new brain.

@@ -79,21 +79,24 @@ var threatDefenceRecs = []string{
 	"2,11 0,10 2,8 4,8 1,9 5,9 3,7 5,5 2,10 2,9 4,12 3,11 2,12 4,9 4,10 4,7 3,9 5,11 5,12 3,12 2,13 2,14 5,10 3,10 4,5 1,7 4,13 5,6",
 }
 
+// allowsVCF reports whether move m lets the opponent win p by continuous
+// fours.
+func allowsVCF(p *Position, m engine.Move) bool {
+	p.Make(m)
+	defer p.Unmake(m)
+	p.ClearVCF()
+	return p.VCF(1<<20, 0).Win
+}
+
 func TestSearchVCFDefends(t *testing.T) {
 	for i, rec := range threatDefenceRecs {
 		p := fromMoves(t, Freestyle, rec)
-		allowsVCF := func(m engine.Move) bool {
-			p.Make(m)
-			defer p.Unmake(m)
-			p.ClearVCF()
-			return p.VCF(1<<20, 0).Win
-		}
 		old := searchDepth(p, 4, 0)
 		res := searchDepth(p, 4, DefaultSearchVCF)
-		if !allowsVCF(old.Move) {
+		if !allowsVCF(p, old.Move) {
 			t.Fatalf("position %d: the plain search's %s no longer loses", i, FormatMove(old.Move))
 		}
-		if allowsVCF(res.Move) {
+		if allowsVCF(p, res.Move) {
 			t.Fatalf("position %d: %s allows a VCF", i, FormatMove(res.Move))
 		}
 	}
@@ -194,22 +197,16 @@ var quiesceDefenceRecs = []string{
 func TestQuiescenceDefends(t *testing.T) {
 	for i, rec := range quiesceDefenceRecs {
 		p := fromMoves(t, Freestyle, rec)
-		allowsVCF := func(m engine.Move) bool {
-			p.Make(m)
-			defer p.Unmake(m)
-			p.ClearVCF()
-			return p.VCF(1<<20, 0).Win
-		}
 		search := func(q bool) engine.Move {
 			e := engine.New(4, engine.Options{Threads: 1, LMR: true})
 			x := *p
 			x.Quiesce = q
 			return e.Search(&x, engine.Limits{Depth: 2}).Move
 		}
-		if m := search(false); !allowsVCF(m) {
+		if m := search(false); !allowsVCF(p, m) {
 			t.Fatalf("position %d: without quiescence %s no longer loses", i, FormatMove(m))
 		}
-		if m := search(true); allowsVCF(m) {
+		if m := search(true); allowsVCF(p, m) {
 			t.Fatalf("position %d: %s allows a VCF", i, FormatMove(m))
 		}
 	}

@@ -176,7 +176,7 @@ func solve(args []string) int {
 	threads := fs.Int("threads", 1, "search threads (shared table; helpers reorder near the root)")
 	guess := fs.Int("guess", 1000, "first value tested (default: a depth-16 search's value)")
 	trace := fs.Bool("trace", false, "print every null-window test: bound, result, nodes, time")
-	id := fs.Int("id", 0, "depth-limited searches to this depth first, to order the exact search (0: none)")
+	id := fs.Int("id", 20, "depth-limited searches to this depth first, to order the exact search (0: none)")
 	progress := fs.Duration("progress", 0, "print the node count at this interval (0: never)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Parse(args)

@@ -173,8 +173,8 @@ func solve(args []string) int {
 	dbPath := fs.String("db", "", "load the database from this file (kalah book build -holes H -capture C) instead of building it")
 	bits := fs.Int("tt", 24, "bound table size, log2 entries")
 	etc := fs.Bool("etc", false, "enhanced transposition cut-offs")
-	threads := fs.Int("threads", 1, "search threads (shared table; helpers reorder near the root)")
-	guess := fs.Int("guess", 1000, "first value tested (default: a depth-16 search's value)")
+	threads := fs.Int("threads", 1, "search threads (shared table; ABDADA shares the work)")
+	guess := fs.Int("guess", 1000, "first value tested (default: a depth-16 search's value without -id, else 0: the depth-limited iterations converge from it)")
 	trace := fs.Bool("trace", false, "print every null-window test: bound, result, nodes, time")
 	id := fs.Int("id", 20, "depth-limited searches to this depth first, to order the exact search (0: none)")
 	progress := fs.Duration("progress", 0, "print the node count at this interval (0: never)")
@@ -219,8 +219,11 @@ func solve(args []string) int {
 	s.Threads = *threads
 	s.Guess = *guess
 	if *guess == 1000 {
-		s.Guess = kalah.EstimateStart(*holes, *seeds, ce, db, 16)
-		fmt.Printf("first guess %d (depth-16 search)\n", s.Guess)
+		s.Guess = 0
+		if *id <= 0 {
+			s.Guess = kalah.EstimateStart(*holes, *seeds, ce, db, 16)
+			fmt.Printf("first guess %d (depth-16 search)\n", s.Guess)
+		}
 	}
 	if *trace {
 		t0 := time.Now()

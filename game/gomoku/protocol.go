@@ -921,7 +921,7 @@ func (s *session) swap2() bool {
 			s.reply("ERROR board too small for an opening")
 			return false
 		}
-		s.reply("%s %s %s", FormatMove(best[0]), FormatMove(best[1]), FormatMove(best[2]))
+		s.reply("%s", formatMoves(best[:]))
 		s.account(time.Time{})
 	case 3, 5:
 		var a Swap2Answer
@@ -935,11 +935,7 @@ func (s *session) swap2() bool {
 		if a.Swap || len(a.Stones) == 0 {
 			s.reply("SWAP")
 		} else {
-			var out []string
-			for _, m := range a.Stones {
-				out = append(out, FormatMove(m))
-			}
-			s.reply("%s", strings.Join(out, " "))
+			s.reply("%s", formatMoves(a.Stones))
 		}
 		s.account(time.Time{})
 	default:
@@ -980,19 +976,28 @@ func (s *session) swap2Book(p *Position, n int) bool {
 	return s.replyStones(&q, c, place)
 }
 
+// formatMoves writes moves as the protocol lists them: "x,y x,y ...".
+func formatMoves(ms []engine.Move) string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = FormatMove(m)
+	}
+	return strings.Join(out, " ")
+}
+
 // replyStones plays the book's stones (offsets from the centre c) on q and
 // answers them; it answers nothing and reports false if one is illegal.
 func (s *session) replyStones(q *Position, c int, pts []book.Point) bool {
-	var out []string
+	var ms []engine.Move
 	for _, pt := range pts {
 		m := q.MoveAt(c+pt.X, c+pt.Y)
 		if m == engine.NoMove || !q.IsLegal(m) {
 			return false
 		}
 		q.Make(m)
-		out = append(out, FormatMove(m))
+		ms = append(ms, m)
 	}
-	s.reply("%s", strings.Join(out, " "))
+	s.reply("%s", formatMoves(ms))
 	return true
 }
 

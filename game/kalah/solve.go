@@ -99,6 +99,9 @@ func NewSolver(h int, captureEmpty bool, db *DB, bits int) (*Solver, error) {
 	}
 	bits = max(bits, 1)
 	s := &Solver{h: h, captureEmpty: captureEmpty, db: db}
+	if db != nil {
+		s.parSum = db.k + 4
+	}
 	keys := engine.ZobristKeys(0x736f6c7665, 2*MaxHoles*256)
 	for i := range s.keys {
 		copy(s.keys[i][:], keys[i*256:(i+1)*256])
@@ -185,10 +188,6 @@ func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta, depth int) int {
 	s.single = n == 1
 	if n > 1 && s.busy == nil {
 		s.busy = make([]atomic.Int32, 1<<busyBits)
-	}
-	s.parSum = 0
-	if s.db != nil {
-		s.parSum = s.db.k + 4
 	}
 	var stop atomic.Bool
 	var once sync.Once

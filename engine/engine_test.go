@@ -7,23 +7,21 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
-	"github.com/pentad-ai/pentad/game/kalah"
+	"github.com/pentad-ai/pentad/engine/toy"
 )
-
-func legal(p *kalah.Position, m engine.Move) bool { return p.Legal(m) }
 
 // minimax is a plain full-width search to the end of the game returning
 // Win, -Win or 0 for the side to move.
-func minimax(p *kalah.Position) int { return solve(p, map[uint64]int{}) }
+func minimax(p *toy.Position) int { return solve(p, map[uint64]int{}) }
 
-func solve(p *kalah.Position, memo map[uint64]int) int {
+func solve(p *toy.Position, memo map[uint64]int) int {
 	if over, s := p.Terminal(); over {
 		return s
 	}
 	if v, ok := memo[p.Hash()]; ok {
 		return v
 	}
-	var buf [kalah.MaxHoles + 2]engine.Move
+	var buf [toy.MaxEdges]engine.Move
 	best := -engine.Inf
 	side := p.Side()
 	for _, m := range p.GenMoves(buf[:0]) {
@@ -39,19 +37,17 @@ func solve(p *kalah.Position, memo map[uint64]int) int {
 	return best
 }
 
-// The search core finds the exact result of small Kalah games (extra turns,
-// captures, the pie rule) the same as a plain minimax.
+// The search core finds the exact result of small dots-and-boxes games
+// (a completed box moves again: moves that keep the side to move) the same as
+// a plain minimax.
 func TestSolvesSmallGames(t *testing.T) {
-	games := []kalah.Rules{
-		kalah.Raw(3, 2), {Holes: 3, Seeds: 3, Pie: true, FirstMoveRule: true},
-		kalah.Raw(3, 3), kalah.Raw(4, 2), {Holes: 4, Seeds: 2, Pie: true, FirstMoveRule: true},
-	}
+	games := [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}, {2, 3}}
 	if testing.Short() {
 		games = games[:2]
 	}
 	for _, r := range games {
 		for _, opt := range []engine.Options{{}, {LMR: true, AspWindow: 8}} {
-			p := kalah.New(r)
+			p := toy.New(r[0], r[1])
 			want := minimax(p)
 			e := engine.New(4, opt)
 			res := e.Search(p, engine.Limits{Depth: 60})
@@ -61,22 +57,22 @@ func TestSolvesSmallGames(t *testing.T) {
 			} else if res.Score < -engine.WinBound {
 				got = -engine.Win
 			} else if res.Score != 0 {
-				t.Fatalf("%+v: unresolved score %d", r, res.Score)
+				t.Fatalf("%v: unresolved score %d", r, res.Score)
 			}
 			if got != want {
-				t.Fatalf("%+v %+v: search %d, minimax %d", r, opt, res.Score, want)
+				t.Fatalf("%v %+v: search %d, minimax %d", r, opt, res.Score, want)
 			}
-			if !legal(p, res.Move) {
+			if !p.Legal(res.Move) {
 				t.Fatalf("illegal best move %d", res.Move)
 			}
 			// the best move really achieves the value
 			p.Make(res.Move)
 			v := minimax(p)
-			if p.Side() != kalah.New(r).Side() {
+			if p.Side() != toy.New(r[0], r[1]).Side() {
 				v = -v
 			}
 			if v != want {
-				t.Fatalf("%+v: best move %d leads to %d, want %d", r, res.Move, v, want)
+				t.Fatalf("%v: best move %d leads to %d, want %d", r, res.Move, v, want)
 			}
 		}
 	}
@@ -85,7 +81,7 @@ func TestSolvesSmallGames(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	run := func(l engine.Limits) engine.Result {
 		e := engine.New(16, engine.Options{LMR: true, AspWindow: 16})
-		return e.Search(kalah.New(kalah.Tournament), l)
+		return e.Search(toy.New(3, 3), l)
 	}
 	a, b := run(engine.Limits{Depth: 9}), run(engine.Limits{Depth: 9})
 	if a.Nodes != b.Nodes || a.Move != b.Move || a.Score != b.Score {
@@ -103,7 +99,7 @@ func TestNoAllocationsPerNode(t *testing.T) {
 		t.Skip("slow under the race detector; runs in the plain test run")
 	}
 	e := engine.New(16, engine.Options{LMR: true, AspWindow: 16})
-	p := kalah.New(kalah.Tournament)
+	p := toy.New(3, 3)
 	e.Search(p, engine.Limits{Depth: 4}) // warm up the workers
 	var nodes uint64
 	allocs := testing.AllocsPerRun(3, func() {
@@ -120,8 +116,8 @@ func TestNoAllocationsPerNode(t *testing.T) {
 
 func TestStopReturnsLegalMove(t *testing.T) {
 	e := engine.New(16, engine.Options{Threads: 2, LMR: true})
-	p := kalah.New(kalah.Tournament)
-	p.Play(3)
+	p := toy.New(3, 3)
+	p.Make(3)
 	done := make(chan engine.Result)
 	go func() { done <- e.Search(p, engine.Limits{}) }()
 	time.Sleep(20 * time.Millisecond)
@@ -142,7 +138,7 @@ func TestStopReturnsLegalMove(t *testing.T) {
 // Lazy SMP: several workers share the table (run with -race).
 func TestLazySMP(t *testing.T) {
 	e := engine.New(16, engine.Options{Threads: 4, LMR: true, AspWindow: 16})
-	p := kalah.New(kalah.Tournament)
+	p := toy.New(3, 3)
 	var infos []engine.Info
 	var mu sync.Mutex
 	e.OnInfo = func(i engine.Info) { mu.Lock(); infos = append(infos, i); mu.Unlock() }
@@ -153,14 +149,14 @@ func TestLazySMP(t *testing.T) {
 	if len(infos) != 10 || infos[9].Depth != 10 || len(infos[9].PV) == 0 {
 		t.Fatalf("expected one info per iteration, got %d", len(infos))
 	}
-	if p.Hash() != kalah.New(kalah.Tournament).Hash() {
+	if p.Hash() != toy.New(3, 3).Hash() {
 		t.Fatal("search changed the position")
 	}
 }
 
 func TestRootMovesRestriction(t *testing.T) {
 	e := engine.New(4, engine.Options{})
-	p := kalah.New(kalah.Tournament)
+	p := toy.New(3, 3)
 	res := e.Search(p, engine.Limits{Depth: 6, RootMoves: []engine.Move{5}})
 	if res.Move != 5 {
 		t.Fatalf("restricted search returned %d", res.Move)
@@ -185,7 +181,7 @@ func TestZobristKeys(t *testing.T) {
 // and the result is still a legal move.
 func TestExternalStopBeforeStart(t *testing.T) {
 	e := engine.New(4, engine.Options{Threads: 2})
-	p := kalah.New(kalah.Tournament)
+	p := toy.New(3, 3)
 	var stop atomic.Bool
 	stop.Store(true)
 	res := e.Search(p, engine.Limits{Stop: &stop})

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"time"
 
-	"github.com/pentad-ai/pentad/game/morris/board"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 const noWin = 255
@@ -66,7 +66,7 @@ func (db *DB) buildGroup(a, b int) {
 		exit := db.Table(cl.b-1, cl.a)
 		fly := cl.a == 3
 		forEach(cl.a, cl.b, func(idx int, us, them uint32) {
-			empty := board.All &^ (us | them)
+			empty := morris.All &^ (us | them)
 			cnt, takes := 0, 0
 			win, loss, draw := noWin, 0, false
 			var takeable uint32
@@ -75,16 +75,16 @@ func (db *DB) buildGroup(a, b int) {
 				own := us &^ (1 << from)
 				dest := empty
 				if !fly {
-					dest &= board.Adj[from]
+					dest &= morris.Adj[from]
 				}
 				for d := dest; d != 0; d &= d - 1 {
 					to := bits.TrailingZeros32(d)
-					if !board.Closes(own, to) {
+					if !morris.Closes(own, to) {
 						cnt++
 						continue
 					}
 					if takes == 0 {
-						takeable = board.Takeable(them)
+						takeable = morris.Takeable(them)
 					}
 					takes++
 					if exit == nil { // the opponent falls below 3 pieces
@@ -151,16 +151,16 @@ func (db *DB) buildGroup(a, b int) {
 				us := outer[idx/inner]
 				them := expand(innerList[idx%inner], us)
 				childLost := (d-1)&1 == 0
-				empty := board.All &^ (us | them)
+				empty := morris.All &^ (us | them)
 				for x := them; x != 0; x &= x - 1 {
 					to := bits.TrailingZeros32(x)
 					own := them &^ (1 << to)
-					if board.Closes(own, to) {
+					if morris.Closes(own, to) {
 						continue // that move would have taken a piece
 					}
 					src := empty
 					if !fly {
-						src &= board.Adj[to]
+						src &= morris.Adj[to]
 					}
 					for s := src; s != 0; s &= s - 1 {
 						q := Index(own|(s&-s), us)

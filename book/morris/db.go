@@ -1,20 +1,9 @@
-// Package morris holds the Nine men's morris endgame databases: exact values
-// (win, loss or draw, and the distance in plies) of every moving-phase
-// position with 3 or 4 pieces per side and of 3 against 5, flying included,
-// built by retrograde analysis, saved to files and probed during search.
-//
-// A table covers the positions with a pieces for the side to move and b for
-// the other side. Its index is rank(us) * C(24-a, b) + rank(them squeezed
-// into the 24-a free nodes), with ranks in the combinatorial number system.
-// Each entry is one byte: 0 for a draw, else the distance d plus 1, where an
-// odd d is a win for the side to move in d plies and an even d a loss in d
-// plies (0: blocked, no move).
 package morris
 
 import (
 	"math/bits"
 
-	"github.com/pentad-ai/pentad/game/morris/board"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 // MinPieces and MaxPieces bound the piece counts of a table. Every pair up
@@ -98,8 +87,8 @@ type Table struct {
 	Val  []uint8
 }
 
-// DB is a set of tables. It implements the Endgame interface of the rules
-// package (game/morris).
+// DB is a set of tables. It implements the Endgame interface of the bot
+// (bot/morris).
 type DB struct {
 	T [MaxPieces + 1][MaxPieces + 1]*Table
 }
@@ -179,7 +168,7 @@ func forEach(a, b int, f func(idx int, us, them uint32)) {
 	var free [24]int
 	for us := uint32(1)<<a - 1; us < 1<<24; us = nextComb(us) {
 		k := 0
-		for e := board.All &^ us; e != 0; e &= e - 1 {
+		for e := morris.All &^ us; e != 0; e &= e - 1 {
 			free[k] = bits.TrailingZeros32(e)
 			k++
 		}
@@ -220,7 +209,7 @@ func combos(n, k int) []uint32 {
 // expand spreads the bits of a squeezed set over the nodes not in us.
 func expand(t, us uint32) uint32 {
 	var them uint32
-	free := board.All &^ us
+	free := morris.All &^ us
 	for i := 0; free != 0; free &= free - 1 {
 		if t>>i&1 != 0 {
 			them |= free & -free

@@ -14,13 +14,14 @@ import (
 
 	"github.com/pentad-ai/pentad/bench"
 	bookdb "github.com/pentad-ai/pentad/book/morris"
+	bot "github.com/pentad-ai/pentad/bot/morris"
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
 func main() {
 	fs := flag.NewFlagSet("morris", flag.ContinueOnError)
-	movetime := fs.Duration("movetime", morris.DefaultMoveTime, "think time per go")
+	movetime := fs.Duration("movetime", bot.DefaultMoveTime, "think time per go")
 	depth := fs.Int("depth", 0, "fixed search depth (0: none)")
 	nodes := fs.Uint64("nodes", 0, "node limit per go (0: none)")
 	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
@@ -36,12 +37,12 @@ func main() {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	cfg := morris.Config{
+	cfg := bot.Config{
 		MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
 		Names: *notation == "names",
 	}
 	if *bookPath != "none" {
-		cfg.LoadEndgame = func() morris.Endgame {
+		cfg.LoadEndgame = func() bot.Endgame {
 			db, path, err := bookdb.Find(*bookPath)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "morris: no endgame database:", err)
@@ -54,7 +55,7 @@ func main() {
 	if !set["movetime"] && (*depth > 0 || *nodes > 0) {
 		cfg.MoveTime = 0
 	}
-	if err := morris.Run(os.Stdin, os.Stdout, cfg); err != nil {
+	if err := bot.Run(os.Stdin, os.Stdout, cfg); err != nil {
 		os.Exit(1)
 	}
 }
@@ -89,7 +90,7 @@ func sub(args []string) int {
 	case "selfplay":
 		return selfplay(args[1:])
 	case "bench":
-		morris.Bench().Print(os.Stdout, "morris")
+		bot.Bench().Print(os.Stdout, "morris")
 		return 0
 	}
 	fmt.Fprintln(os.Stderr, "unknown subcommand", args[0])
@@ -140,8 +141,8 @@ func selfplay(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	mk := func(name string, t time.Duration, d int, useDB bool) morris.Player {
-		p := morris.Player{Name: name, MoveTime: t, Depth: d}
+	mk := func(name string, t time.Duration, d int, useDB bool) bot.Player {
+		p := bot.Player{Name: name, MoveTime: t, Depth: d}
 		if useDB {
 			p.Endgame = db
 		}
@@ -149,7 +150,7 @@ func selfplay(args []string) int {
 	}
 	a := mk(fmt.Sprintf("A(%v,d%d,db=%v)", *aTime, *aDepth, *aDB), *aTime, *aDepth, *aDB)
 	b := mk(fmt.Sprintf("B(%v,d%d,db=%v)", *bTime, *bDepth, *bDB), *bTime, *bDepth, *bDB)
-	w, d, l := morris.Match(os.Stdout, a, b, *pairs, *seed)
+	w, d, l := bot.Match(os.Stdout, a, b, *pairs, *seed)
 	fmt.Printf("%s vs %s: +%d =%d -%d\n", a.Name, b.Name, w, d, l)
 	return 0
 }

@@ -1,13 +1,9 @@
-// Package morris is the evaluation of Nine men's morris positions: material
-// (on the board and in hand), closed mills, potential mills that can be
-// closed next move, mobility and blocked pieces, with weights for the
-// placement, moving and flying phases.
 package morris
 
 import (
 	"math/bits"
 
-	"github.com/pentad-ai/pentad/game/morris/board"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 // Weights are the evaluation terms, in units where a piece is Piece.
@@ -32,11 +28,11 @@ var Default = Weights{
 	PlaceLine: 600,
 }
 
-var junction [board.Nodes]int
+var junction [morris.Nodes]int
 
 func init() {
-	for n := 0; n < board.Nodes; n++ {
-		junction[n] = bits.OnesCount32(board.Adj[n]) - 2 // 0, 1 or 2
+	for n := 0; n < morris.Nodes; n++ {
+		junction[n] = bits.OnesCount32(morris.Adj[n]) - 2 // 0, 1 or 2
 	}
 }
 
@@ -56,8 +52,8 @@ func (w *Weights) Evaluate(us, them uint32, handUs, handThem int, placing bool) 
 // threats is the set of empty nodes where side x could complete a mill with
 // one piece, given the pieces that may arrive there.
 func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32, lines int) {
-	empty := board.All &^ (x | y)
-	for _, m := range board.Mills {
+	empty := morris.All &^ (x | y)
+	for _, m := range morris.Mills {
 		own := x & m
 		switch bits.OnesCount32(own) {
 		case 1:
@@ -76,7 +72,7 @@ func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32, lines int)
 				continue
 			}
 			n := bits.TrailingZeros32(t)
-			if board.Adj[n]&x&^m != 0 {
+			if morris.Adj[n]&x&^m != 0 {
 				sq |= t
 			}
 		}
@@ -86,7 +82,7 @@ func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32, lines int)
 
 func (w *Weights) placement(x, y uint32, hx, hy int) int {
 	v := 0
-	empty := board.All &^ (x | y)
+	empty := morris.All &^ (x | y)
 	sq, closed, lines := threats(x, y, false, hx > 0)
 	nt := bits.OnesCount32(sq)
 	v += w.PlaceLine * lines
@@ -99,7 +95,7 @@ func (w *Weights) placement(x, y uint32, hx, hy int) int {
 	for b := x; b != 0; b &= b - 1 {
 		n := bits.TrailingZeros32(b)
 		v += w.PlaceJunction * junction[n]
-		v += w.PlaceMobility * bits.OnesCount32(board.Adj[n]&empty)
+		v += w.PlaceMobility * bits.OnesCount32(morris.Adj[n]&empty)
 	}
 	return v
 }
@@ -109,7 +105,7 @@ func (w *Weights) moving(x, y uint32, toMove bool) int {
 	if nx < 3 {
 		return 0
 	}
-	empty := board.All &^ (x | y)
+	empty := morris.All &^ (x | y)
 	fly := nx == 3
 	v := 0
 	sq, closed, lines := threats(x, y, fly, false)
@@ -128,7 +124,7 @@ func (w *Weights) moving(x, y uint32, toMove bool) int {
 	mob := 0
 	for b := x; b != 0; b &= b - 1 {
 		n := bits.TrailingZeros32(b)
-		k := bits.OnesCount32(board.Adj[n] & empty)
+		k := bits.OnesCount32(morris.Adj[n] & empty)
 		if k == 0 {
 			v -= w.Blocked
 		}
@@ -140,8 +136,8 @@ func (w *Weights) moving(x, y uint32, toMove bool) int {
 	}
 	// closed mills with a piece that can step out (and back in)
 	if closed != 0 {
-		for _, m := range board.Mills {
-			if x&m == m && board.Neighbours(m)&empty&^m != 0 {
+		for _, m := range morris.Mills {
+			if x&m == m && morris.Neighbours(m)&empty&^m != 0 {
 				v += w.OpenMill
 			}
 		}

@@ -5,16 +5,16 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/pentad-ai/pentad/game/morris/board"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 // mirror reflects a set of nodes left-right (a<->g, b<->f, c<->e).
 func mirror(s uint32) uint32 {
 	var r uint32
 	for ; s != 0; s &= s - 1 {
-		n := board.Names[bits.TrailingZeros32(s)]
+		n := morris.Names[bits.TrailingZeros32(s)]
 		m := string(rune('a'+'g'-n[0])) + n[1:]
-		k, ok := board.Node(m)
+		k, ok := morris.Node(m)
 		if !ok {
 			panic(m)
 		}

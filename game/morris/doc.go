@@ -1,7 +1,11 @@
 // Package morris holds the rules of Nine men's morris as the original engine
-// and GUI enforce them (../shared/reference/rules.md), move generation,
-// make/unmake, Zobrist keys, notation, perft, the bench, and the engine side
-// of the protocol (../shared/protocols/morris.md).
+// and GUI enforce them (../shared/reference/rules.md): the board geometry
+// (nodes, adjacency, mills as 24-bit masks, shared with eval/morris and
+// book/morris), move generation, make/unmake, Zobrist keys, the notation of
+// the protocol (../shared/protocols/morris.md) and perft. It holds no
+// evaluation, search or session: the engine (protocol session, move choice,
+// the searchable position with the evaluation and the endgame databases) is
+// bot/morris.
 //
 // Referee-facing API (names are stable):
 //
@@ -23,15 +27,7 @@
 //   - Legal moves: p.GenMoves(buf) (call Status first; GenMoves ignores the
 //     game-over rules).
 //
-// Run(in, out, cfg) runs a protocol session: it writes "ready", then reads
-// init, newgame [position], move <move>, go [noplay], stop and quit. go
-// searches in a goroutine while input is read: stop and quit interrupt it,
-// any other command waits for its bestmove and is then processed in order.
-// A line that cannot be used changes nothing.
-//
-// The search uses eval/morris for the evaluation and, through the Endgame
-// interface (cfg.LoadEndgame), the exact databases of book/morris: at the
-// root a covered position is played from the database (fastest win, slowest
-// loss, or a search among the drawing moves), inside the search a covered
-// position is a leaf with its exact value.
+// Terminal gives the game-over rules as a search scores them, with a
+// repetition after MarkRoot a draw at once (bench.Perft and bot/morris use
+// it).
 package morris

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/pentad-ai/pentad/engine"
-	"github.com/pentad-ai/pentad/game/morris/board"
 )
 
 // FormatMove writes m in the index notation of the specification (P4,
@@ -16,7 +15,7 @@ func FormatMove(m engine.Move, names bool) string {
 	from, to, take := MoveParts(m)
 	node := func(n int) string {
 		if names {
-			return board.Names[n]
+			return Names[n]
 		}
 		return strconv.Itoa(n)
 	}
@@ -55,7 +54,7 @@ func ParseMoveText(s string) (engine.Move, error) {
 		if i < 0 {
 			return 0, errMove
 		}
-		f, ok := board.Node(rest[:i])
+		f, ok := Node(rest[:i])
 		if !ok {
 			return 0, errMove
 		}
@@ -66,14 +65,14 @@ func ParseMoveText(s string) (engine.Move, error) {
 	}
 	take := -1
 	if i := strings.IndexByte(rest, 't'); i >= 0 {
-		x, ok := board.Node(rest[i+1:])
+		x, ok := Node(rest[i+1:])
 		if !ok {
 			return 0, errMove
 		}
 		take = x
 		rest = rest[:i]
 	}
-	to, ok := board.Node(rest)
+	to, ok := Node(rest)
 	if !ok {
 		return 0, errMove
 	}
@@ -124,7 +123,7 @@ func ParsePosition(s string) (*Position, error) {
 			continue
 		}
 		for _, t := range strings.Split(list, ",") {
-			n, ok := board.Node(strings.ToLower(strings.TrimSpace(t)))
+			n, ok := Node(strings.ToLower(strings.TrimSpace(t)))
 			if !ok {
 				return nil, errors.New("bad node")
 			}
@@ -179,7 +178,7 @@ func (p *Position) Format(names bool) string {
 			first = false
 			n := bits.TrailingZeros32(x)
 			if names {
-				b.WriteString(board.Names[n])
+				b.WriteString(Names[n])
 			} else {
 				b.WriteString(strconv.Itoa(n))
 			}

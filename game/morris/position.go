@@ -4,8 +4,6 @@ import (
 	"math/bits"
 
 	"github.com/pentad-ai/pentad/engine"
-	evalm "github.com/pentad-ai/pentad/eval/morris"
-	"github.com/pentad-ai/pentad/game/morris/board"
 )
 
 // Game constants of the rules.
@@ -22,16 +20,16 @@ const (
 )
 
 var (
-	zPiece [2][board.Nodes]uint64
+	zPiece [2][Nodes]uint64
 	zHand  [2][10]uint64
 	zSide  uint64
 )
 
 func init() {
-	k := engine.ZobristKeys(0x4D4F5252, 2*board.Nodes+20+1)
+	k := engine.ZobristKeys(0x4D4F5252, 2*Nodes+20+1)
 	i := 0
 	for s := 0; s < 2; s++ {
-		for n := 0; n < board.Nodes; n++ {
+		for n := 0; n < Nodes; n++ {
 			zPiece[s][n] = k[i]
 			i++
 		}
@@ -49,8 +47,9 @@ type undo struct {
 }
 
 // Position is a Nine men's morris position with its game history (for the
-// repetition rule). It implements engine.Position. The zero value is not
-// usable: make one with NewPosition or ParsePosition.
+// repetition rule). It is the rules only: bot/morris wraps it with the
+// evaluation and the endgame databases into an engine.Position. The zero
+// value is not usable: make one with NewPosition or ParsePosition.
 type Position struct {
 	occ   [2]uint32
 	hand  [2]int
@@ -61,20 +60,11 @@ type Position struct {
 	hist  []uint64 // hash of every position of the game, the current one last
 	undos []undo
 	root  int // index in hist of the search root; repetitions after it draw at once
-	db    Endgame
-	eval  evalm.Weights
-}
-
-// Endgame is an endgame database probed during search: for a position in
-// the moving phase with us to move it returns the exact value (positive: win
-// in dist plies, negative: loss, 0 draw) and whether the position is covered.
-type Endgame interface {
-	Probe(us, them uint32) (value int, ok bool)
 }
 
 // NewPosition returns the start position: empty board, white to place.
 func NewPosition() *Position {
-	p := &Position{eval: evalm.Default}
+	p := &Position{}
 	p.set([2]uint32{}, White, 0, 0)
 	return p
 }
@@ -119,16 +109,20 @@ func (p *Position) computeHash() uint64 {
 	return h
 }
 
-// SetEndgame makes the search use db (nil for none).
-func (p *Position) SetEndgame(db Endgame) { p.db = db }
-
-// SetWeights replaces the evaluation weights.
-func (p *Position) SetWeights(w evalm.Weights) { p.eval = w }
-
 // MarkRoot makes the current position the root of a search: a position
 // repeated after it counts as a draw at once (a repetition the side to move
 // can force is as good as the third occurrence).
 func (p *Position) MarkRoot() { p.root = len(p.hist) - 1 }
+
+// SearchPly is the number of plies played since MarkRoot.
+func (p *Position) SearchPly() int { return len(p.hist) - 1 - p.root }
+
+// ResetHistory forgets the game history before the current position: the
+// repetition and no-advancement rules count from here (a set-up start).
+func (p *Position) ResetHistory() {
+	p.hist = p.hist[len(p.hist)-1:]
+	p.undos = p.undos[:0]
+}
 
 // Side is the side to move.
 func (p *Position) Side() int { return p.side }
@@ -177,15 +171,15 @@ func (p *Position) GenNoisy(buf []engine.Move) []engine.Move { return p.gen(buf,
 func (p *Position) gen(buf []engine.Move, millsOnly bool) []engine.Move {
 	buf = buf[:0]
 	us, them := p.occ[p.side], p.occ[p.side^1]
-	empty := board.All &^ (us | them)
+	empty := All &^ (us | them)
 	var takeable uint32
 	haveTake := false
 	if p.ply < PlacementPlies {
 		for e := empty; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros32(e)
-			if them != 0 && board.Closes(us, t) {
+			if them != 0 && Closes(us, t) {
 				if !haveTake {
-					takeable, haveTake = board.Takeable(them), true
+					takeable, haveTake = Takeable(them), true
 				}
 				for x := takeable; x != 0; x &= x - 1 {
 					buf = append(buf, encode(-1, t, bits.TrailingZeros32(x)))
@@ -202,13 +196,13 @@ func (p *Position) gen(buf []engine.Move, millsOnly bool) []engine.Move {
 		own := us &^ (1 << from)
 		dest := empty
 		if !fly {
-			dest &= board.Adj[from]
+			dest &= Adj[from]
 		}
 		for d := dest; d != 0; d &= d - 1 {
 			t := bits.TrailingZeros32(d)
-			if them != 0 && board.Closes(own, t) {
+			if them != 0 && Closes(own, t) {
 				if !haveTake {
-					takeable, haveTake = board.Takeable(them), true
+					takeable, haveTake = Takeable(them), true
 				}
 				for x := takeable; x != 0; x &= x - 1 {
 					buf = append(buf, encode(from, t, bits.TrailingZeros32(x)))
@@ -224,12 +218,12 @@ func (p *Position) gen(buf []engine.Move, millsOnly bool) []engine.Move {
 // CountMoves is the number of legal moves, computed without generating them.
 func (p *Position) CountMoves() int {
 	us, them := p.occ[p.side], p.occ[p.side^1]
-	empty := board.All &^ (us | them)
+	empty := All &^ (us | them)
 	n := 0
 	takes := 0
 	if p.ply < PlacementPlies {
 		for e := empty; e != 0; e &= e - 1 {
-			if them != 0 && board.Closes(us, bits.TrailingZeros32(e)) {
+			if them != 0 && Closes(us, bits.TrailingZeros32(e)) {
 				takes++
 			} else {
 				n++
@@ -242,10 +236,10 @@ func (p *Position) CountMoves() int {
 			own := us &^ (1 << from)
 			dest := empty
 			if !fly {
-				dest &= board.Adj[from]
+				dest &= Adj[from]
 			}
 			for d := dest; d != 0; d &= d - 1 {
-				if them != 0 && board.Closes(own, bits.TrailingZeros32(d)) {
+				if them != 0 && Closes(own, bits.TrailingZeros32(d)) {
 					takes++
 				} else {
 					n++
@@ -254,7 +248,7 @@ func (p *Position) CountMoves() int {
 		}
 	}
 	if takes > 0 {
-		n += takes * bits.OnesCount32(board.Takeable(them))
+		n += takes * bits.OnesCount32(Takeable(them))
 	}
 	return n
 }
@@ -341,7 +335,7 @@ func (p *Position) Status() (over bool, winner int, reason int) {
 			return true, s ^ 1, Blocked
 		}
 	}
-	if p.ply < PlacementPlies && p.occ[0]|p.occ[1] == board.All {
+	if p.ply < PlacementPlies && p.occ[0]|p.occ[1] == All {
 		return true, s ^ 1, Blocked // only in a set-up position: no node to place on
 	}
 	if p.noAdv >= DrawPlies {
@@ -356,11 +350,11 @@ func (p *Position) Status() (over bool, winner int, reason int) {
 // blocked reports whether the side to move, in the moving phase, has no move.
 func (p *Position) blocked() bool {
 	us := p.occ[p.side]
-	empty := board.All &^ (us | p.occ[p.side^1])
+	empty := All &^ (us | p.occ[p.side^1])
 	if bits.OnesCount32(us) == 3 {
 		return empty == 0
 	}
-	return board.Neighbours(us)&empty == 0
+	return Neighbours(us)&empty == 0
 }
 
 // repetitions counts earlier occurrences of the current position (same
@@ -388,16 +382,11 @@ func (p *Position) repetitions(inSearch bool) int {
 	return c
 }
 
-// DB scores: a database win scores DBWin minus the distance and the search
-// ply; evaluations stay well inside.
-const (
-	DBWin       = 25000
-	EvalMax     = 15000
-	DrawChances = 200 // bound of the score of a drawn database position
-)
-
-// Terminal implements engine.Position: the game-over rules, a repetition
-// inside the search, and exact endgame-database values.
+// Terminal reports the game-over rules as a search sees them: the score
+// for the side to move (-engine.Win for a loss, engine.Win for a win, 0 for a
+// draw), with a repetition after the search root (MarkRoot) a draw at once.
+// It is the Terminal of bot/morris's searchable position without the endgame
+// databases, and what bench.Perft needs.
 func (p *Position) Terminal() (bool, int) {
 	s := p.side
 	if p.ply >= PlacementPlies {
@@ -417,63 +406,13 @@ func (p *Position) Terminal() (bool, int) {
 		if p.repetitions(true) >= 2 {
 			return true, 0
 		}
-		if p.db != nil {
-			if v, ok := p.db.Probe(p.occ[s], p.occ[s^1]); ok {
-				sp := len(p.hist) - 1 - p.root
-				switch {
-				case v > 0:
-					return true, DBWin - v - sp
-				case v < 0:
-					return true, -DBWin - v + sp
-				}
-				// A drawn position: a small score from the evaluation
-				// keeps the chances when the opponent may still err.
-				return true, max(-DrawChances, min(DrawChances, p.Evaluate()/4))
-			}
-		}
 		return false, 0
 	}
-	if p.occ[0]|p.occ[1] == board.All {
+	if p.occ[0]|p.occ[1] == All {
 		return true, -engine.Win
 	}
 	return false, 0
 }
-
-// Evaluate scores the position for the side to move.
-func (p *Position) Evaluate() int {
-	s := p.side
-	v := p.eval.Evaluate(p.occ[s], p.occ[s^1], p.hand[s], p.hand[s^1], p.ply < PlacementPlies)
-	if v > EvalMax {
-		v = EvalMax
-	} else if v < -EvalMax {
-		v = -EvalMax
-	}
-	return v
-}
-
-// ScoreMove orders mill-closing moves first, preferring takes of mobile
-// pieces and of pieces that threaten a mill.
-func (p *Position) ScoreMove(m engine.Move) int {
-	_, to, take := MoveParts(m)
-	them := p.occ[p.side^1]
-	if take < 0 {
-		if board.Closes(them, to) {
-			return 50 // blocks an enemy mill
-		}
-		return 0
-	}
-	sc := 100
-	// taking a piece that would complete an enemy mill is best
-	if board.Closes(them&^(1<<take), take) {
-		sc += 50
-	}
-	empty := board.All &^ (p.occ[0] | p.occ[1])
-	sc += 10 * bits.OnesCount32(board.Adj[take]&empty)
-	return sc
-}
-
-// Clone returns an independent copy (for search helpers).
-func (p *Position) Clone() engine.Position { return p.Copy() }
 
 // Copy returns an independent copy.
 func (p *Position) Copy() *Position {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
-	"github.com/pentad-ai/pentad/game/morris/board"
 )
 
 func mustPos(t testing.TB, s string) *Position {
@@ -16,6 +15,13 @@ func mustPos(t testing.TB, s string) *Position {
 		t.Fatalf("ParsePosition(%q): %v", s, err)
 	}
 	return p
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 func moveSet(p *Position) map[string]bool {
@@ -288,50 +294,15 @@ func TestParseMoveLegality(t *testing.T) {
 }
 
 func TestBoardTables(t *testing.T) {
-	for n := 0; n < board.Nodes; n++ {
-		for a := board.Adj[n]; a != 0; a &= a - 1 {
+	for n := 0; n < Nodes; n++ {
+		for a := Adj[n]; a != 0; a &= a - 1 {
 			b := bits.TrailingZeros32(a)
-			if board.Adj[b]&(1<<n) == 0 {
+			if Adj[b]&(1<<n) == 0 {
 				t.Errorf("adjacency %d-%d not symmetric", n, b)
 			}
 		}
-		if board.Neighbours(1<<n) != board.Adj[n] {
+		if Neighbours(1<<n) != Adj[n] {
 			t.Errorf("Neighbours(%d)", n)
 		}
-	}
-}
-
-func TestSearchAllocs(t *testing.T) {
-	p := mustPos(t, "w:0,4,8,11,19;b:1,7,10,16,20;w;10;0")
-	e := engine.New(1, engine.Options{Threads: 1, LMR: true, AspWindow: 150})
-	e.Search(p, engine.Limits{Depth: 6})
-	var buf [engine.MaxMoves]engine.Move
-	allocs := testing.AllocsPerRun(5, func() {
-		for _, m := range p.GenMoves(buf[:0]) {
-			p.Make(m)
-			p.Terminal()
-			p.Evaluate()
-			p.Unmake(m)
-		}
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per make/unmake round", allocs)
-	}
-	// A whole search allocates only per search (PV, root list), not per node.
-	small := testing.AllocsPerRun(2, func() { e.Search(p, engine.Limits{Depth: 4}) })
-	big := testing.AllocsPerRun(2, func() { e.Search(p, engine.Limits{Depth: 8}) })
-	if big > small+10 {
-		t.Errorf("search allocations grow with depth: %v at depth 4, %v at depth 8", small, big)
-	}
-}
-
-func TestBenchDeterministic(t *testing.T) {
-	depth, mib := 6, 16
-	if raceEnabled { // clearing the table is slow under the race detector
-		depth, mib = 4, 1
-	}
-	a, b := benchWith(depth, mib), benchWith(depth, mib)
-	if a.Nodes != b.Nodes || a.Nodes == 0 {
-		t.Errorf("bench signature %d then %d", a.Nodes, b.Nodes)
 	}
 }

@@ -3,6 +3,7 @@ package morris
 import (
 	"github.com/pentad-ai/pentad/bench"
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 // BenchPositions are the fixed positions of the bench subcommand: the
@@ -31,11 +32,11 @@ func BenchAt(depth int) bench.Report { return benchWith(depth, 16) }
 func benchWith(depth, ttMiB int) bench.Report {
 	ps := make([]engine.Position, 0, len(BenchPositions))
 	for _, s := range BenchPositions {
-		p, err := ParsePosition(s)
+		p, err := morris.ParsePosition(s)
 		if err != nil {
 			panic("bench position " + s + ": " + err.Error())
 		}
-		ps = append(ps, p)
+		ps = append(ps, NewSearch(p, nil))
 	}
 	return bench.Search(ps, depth, ttMiB, engine.Options{LMR: true, AspWindow: 50})
 }

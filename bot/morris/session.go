@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 // Config are the engine settings of a protocol session.
@@ -35,7 +36,7 @@ type Session struct {
 	out   *bufio.Writer
 	outMu sync.Mutex
 	eng   *engine.Engine
-	pos   *Position
+	pos   *morris.Position
 	db    Endgame
 	done  chan struct{} // closed when the running search has finished; nil when idle
 	stop  *atomic.Bool  // the running search's stop flag (engine.Limits.Stop)
@@ -64,7 +65,7 @@ func NewSession(out io.Writer, cfg Config) *Session {
 	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
 		cfg.MoveTime = DefaultMoveTime
 	}
-	s := &Session{cfg: cfg, out: bufio.NewWriter(out), pos: NewPosition()}
+	s := &Session{cfg: cfg, out: bufio.NewWriter(out), pos: morris.NewPosition()}
 	if cfg.LoadEndgame != nil {
 		ch := make(chan Endgame, 1)
 		s.dbCh = ch
@@ -138,15 +139,15 @@ func (s *Session) Handle(line string) (quit bool) {
 	s.finish(false)
 	switch cmd {
 	case "init":
-		s.newGame(NewPosition())
+		s.newGame(morris.NewPosition())
 	case "newgame":
 		if len(tok) == 1 {
-			s.newGame(NewPosition())
+			s.newGame(morris.NewPosition())
 			return false
 		}
-		p, err := ParsePosition(tok[1])
+		p, err := morris.ParsePosition(tok[1])
 		if err != nil {
-			p, err = ParsePosition(strings.Join(tok[1:], ""))
+			p, err = morris.ParsePosition(strings.Join(tok[1:], ""))
 		}
 		if err == nil {
 			s.newGame(p)
@@ -169,7 +170,7 @@ func (s *Session) Handle(line string) (quit bool) {
 // newGame sets the position. The transposition table is kept: its entries
 // are keyed by the whole position and stay valid, and clearing 64 MiB would
 // delay the answer to the go that follows.
-func (s *Session) newGame(p *Position) {
+func (s *Session) newGame(p *morris.Position) {
 	s.pos = p
 }
 
@@ -180,8 +181,7 @@ func (s *Session) startGo(noplay bool) {
 	}
 	done, stop := make(chan struct{}), new(atomic.Bool)
 	s.done, s.stop = done, stop
-	sp := s.pos.Copy()
-	sp.SetEndgame(s.endgame())
+	sp := NewSearch(s.pos.Copy(), s.endgame())
 	sp.MarkRoot()
 	go func() {
 		defer close(done)
@@ -190,7 +190,7 @@ func (s *Session) startGo(noplay bool) {
 			s.println("bestmove none")
 			return
 		}
-		s.println("bestmove " + FormatMove(m, s.cfg.Names))
+		s.println("bestmove " + morris.FormatMove(m, s.cfg.Names))
 		if !noplay {
 			s.pos.Make(m)
 		}
@@ -202,114 +202,4 @@ func (s *Session) info(t time.Duration, score int, nodes uint64) {
 		return
 	}
 	s.println(fmt.Sprintf("info time %.4f eval %d nodes %d", t.Seconds(), score, nodes))
-}
-
-// think chooses the move for sp (not over): from the endgame database when
-// the position is covered, otherwise by search, which ends when stop (if
-// not nil) is set.
-func (s *Session) think(sp *Position, stop *atomic.Bool) engine.Move {
-	start := time.Now()
-	if s.cfg.MoveTime <= 0 && s.cfg.Depth <= 0 && s.cfg.Nodes == 0 {
-		s.cfg.MoveTime = DefaultMoveTime
-	}
-	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes, Stop: stop}
-	if s.cfg.MoveTime > 0 {
-		margin := min(s.cfg.MoveTime/4, 250*time.Millisecond) // pipe latency, a loaded machine
-		lim.Hard = s.cfg.MoveTime - margin
-		lim.Soft = s.cfg.MoveTime * 7 / 20
-	}
-	if s.db != nil {
-		if m, v, draws, ok := RootFromEndgame(sp, s.db); ok {
-			if v != 0 || len(draws) == 1 {
-				s.info(time.Since(start), endgameScore(v), 0)
-				return m
-			}
-			lim.RootMoves = draws
-		}
-	}
-	s.eng.OnInfo = func(in engine.Info) { s.info(in.Time, in.Score, in.Nodes) }
-	if s.out == nil {
-		s.eng.OnInfo = nil
-	}
-	res := s.eng.Search(sp, lim)
-	if res.Depth == 0 {
-		s.info(time.Since(start), res.Score, res.Nodes)
-	}
-	if !sp.IsLegal(res.Move) {
-		var buf [engine.MaxMoves]engine.Move
-		res.Move = 0
-		if moves := sp.GenMoves(buf[:0]); len(moves) > 0 {
-			res.Move = moves[0]
-		}
-	}
-	return res.Move
-}
-
-func endgameScore(v int) int {
-	switch {
-	case v > 0:
-		return DBWin - v
-	case v < 0:
-		return -DBWin - v
-	}
-	return 0
-}
-
-// RootFromEndgame picks the move of a position covered by the database: the
-// fastest win, else the drawing moves (draws lists them), else the slowest
-// loss. v is the value of the chosen move (plies to the win, or minus the
-// plies to the loss, 0 for a draw); ok is false when p is not covered.
-func RootFromEndgame(p *Position, db Endgame) (best engine.Move, v int, draws []engine.Move, ok bool) {
-	if p.Placing() {
-		return 0, 0, nil, false
-	}
-	s := p.side
-	if _, ok := db.Probe(p.occ[s], p.occ[s^1]); !ok {
-		return 0, 0, nil, false
-	}
-	var buf [engine.MaxMoves]engine.Move
-	moves := p.GenMoves(buf[:0])
-	bestRank := -1 << 30
-	for _, m := range moves {
-		p.Make(m)
-		var cv int
-		if over, winner, _ := p.Status(); over {
-			switch winner {
-			case s:
-				cv = 1
-			case -1:
-				cv = 0
-			default:
-				cv = -1
-			}
-		} else {
-			w, ok := db.Probe(p.occ[p.side], p.occ[s])
-			if !ok {
-				p.Unmake(m)
-				return 0, 0, nil, false
-			}
-			switch {
-			case w > 0:
-				cv = -(w + 1)
-			case w < 0:
-				cv = -w + 1
-			}
-		}
-		p.Unmake(m)
-		// rank: wins by shortness, then draws, then losses by length
-		var rank int
-		switch {
-		case cv > 0:
-			rank = 100000 - cv
-		case cv == 0:
-			rank = 0
-			draws = append(draws, m)
-		default:
-			rank = -100000 - cv
-		}
-		if rank > bestRank {
-			bestRank, best, v = rank, m, cv
-		}
-	}
-	return best, v, draws, len(moves) > 0
 }

@@ -1,7 +1,8 @@
-// Package board holds the geometry of the Nine men's morris board shared by
-// the rules, the evaluation and the endgame databases: the 24 nodes, their
+package morris
+
+// The geometry of the board, shared by the rules, the evaluation
+// (eval/morris) and the endgame databases (book/morris): the 24 nodes, their
 // names, adjacency and the 16 mills. A set of nodes is a 24-bit mask.
-package board
 
 import "math/bits"
 

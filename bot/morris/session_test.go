@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bookdb "github.com/pentad-ai/pentad/book/morris"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 type pipeSession struct {
@@ -95,7 +96,7 @@ func TestSessionPlaysLegalGame(t *testing.T) {
 		t.Fatalf("first line %q", l)
 	}
 	ps.send("init")
-	ref := NewPosition()
+	ref := morris.NewPosition()
 	for i := 0; i < 400; i++ {
 		if over, _, _ := ref.Status(); over {
 			break
@@ -158,6 +159,15 @@ func TestSessionNoplayAndMoves(t *testing.T) {
 	ps.close()
 }
 
+func mustPos(t testing.TB, s string) *morris.Position {
+	t.Helper()
+	p, err := morris.ParsePosition(s)
+	if err != nil {
+		t.Fatalf("ParsePosition(%q): %v", s, err)
+	}
+	return p
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
@@ -170,7 +180,7 @@ func TestSessionStopAndQuit(t *testing.T) {
 	ps.next()
 	ps.send("go", "stop")
 	mv := ps.bestmove()
-	if _, err := NewPosition().ParseMove(mv); err != nil {
+	if _, err := morris.NewPosition().ParseMove(mv); err != nil {
 		t.Errorf("stopped at once: %q: %v", mv, err)
 	}
 	ps.send("stop", "stop") // nothing to stop: no output
@@ -178,7 +188,7 @@ func TestSessionStopAndQuit(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	ps.send("stop")
 	mv2 := ps.bestmove()
-	p := NewPosition()
+	p := morris.NewPosition()
 	p.Make(must(p.ParseMove(mv)))
 	if _, err := p.ParseMove(mv2); err != nil {
 		t.Errorf("second move %q: %v", mv2, err)
@@ -197,7 +207,7 @@ func TestStopBeforeSearch(t *testing.T) {
 	s := NewSession(io.Discard, Config{MoveTime: time.Hour, Threads: 2, HashMiB: 1})
 	var stop atomic.Bool
 	stop.Store(true)
-	sp := NewPosition()
+	sp := NewSearch(morris.NewPosition(), nil)
 	sp.MarkRoot()
 	if m := s.think(sp, &stop); !sp.IsLegal(m) {
 		t.Errorf("stopped search returned %v, not a legal move", m)
@@ -256,33 +266,6 @@ func FuzzSession(f *testing.F) {
 	})
 }
 
-func FuzzParse(f *testing.F) {
-	for _, s := range []string{"P4", "P4T15", "M0-1", "M1-4T9", "Pd6Tg4", "Ma7-d7", "w:0,2,4;b:1,3;b;4;0", "w:a7;b:;w;1;0"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if m, err := ParseMoveText(s); err == nil {
-			for _, names := range []bool{false, true} {
-				m2, err := ParseMoveText(FormatMove(m, names))
-				if err != nil || m2 != m {
-					t.Fatalf("%q: round trip %v", s, err)
-				}
-			}
-		}
-		if p, err := ParsePosition(s); err == nil {
-			q, err := ParsePosition(p.String())
-			if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
-				t.Fatalf("%q: position round trip %v", s, err)
-			}
-			p.Status()
-			p.Terminal()
-			if m, err := p.ParseMove("P0"); err == nil {
-				p.Make(m)
-			}
-		}
-	})
-}
-
 func TestSessionEndgameDatabase(t *testing.T) {
 	loaded := make(chan struct{})
 	cfg := Config{MoveTime: time.Minute, Threads: 1, HashMiB: 1, LoadEndgame: func() Endgame {
@@ -310,7 +293,7 @@ func TestSessionEndgameDatabase(t *testing.T) {
 		ref.Make(must(ref.ParseMove(mv)))
 		plies++
 	}
-	if over, w, _ := ref.Status(); !over || w != White || plies != 7 {
+	if over, w, _ := ref.Status(); !over || w != morris.White || plies != 7 {
 		t.Errorf("database game: over %v winner %d after %d plies", over, w, plies)
 	}
 	ps.send("quit")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	evalm "github.com/pentad-ai/pentad/eval/morris"
+	"github.com/pentad-ai/pentad/game/morris"
 )
 
 // Player is one side of a self-play match.
@@ -26,13 +27,13 @@ type Weights = evalm.Weights
 
 // PlayGame plays one game from start between white and black and returns
 // the winner (White, Black, -1 draw) and the number of plies.
-func PlayGame(start *Position, white, black Player) (winner, plies int) {
+func PlayGame(start *morris.Position, white, black Player) (winner, plies int) {
 	w, n, _ := PlayGameRecord(start, white, black)
 	return w, n
 }
 
 // PlayGameRecord is PlayGame that also returns the moves played.
-func PlayGameRecord(start *Position, white, black Player) (winner, plies int, record []engine.Move) {
+func PlayGameRecord(start *morris.Position, white, black Player) (winner, plies int, record []engine.Move) {
 	p := start.Copy()
 	players := [2]Player{white, black}
 	var engines [2]*engine.Engine
@@ -52,8 +53,7 @@ func PlayGameRecord(start *Position, white, black Player) (winner, plies int, re
 			return w, n, record
 		}
 		side := p.Side()
-		sp := p.Copy()
-		sp.SetEndgame(players[side].Endgame)
+		sp := NewSearch(p.Copy(), players[side].Endgame)
 		if players[side].Weights != nil {
 			sp.SetWeights(*players[side].Weights)
 		}
@@ -65,15 +65,14 @@ func PlayGameRecord(start *Position, white, black Player) (winner, plies int, re
 }
 
 // RandomOpening plays n random placement plies from the start.
-func RandomOpening(r *rand.Rand, n int) *Position {
-	p := NewPosition()
+func RandomOpening(r *rand.Rand, n int) *morris.Position {
+	p := morris.NewPosition()
 	var buf [engine.MaxMoves]engine.Move
 	for i := 0; i < n; i++ {
 		moves := p.GenMoves(buf[:0])
 		p.Make(moves[r.IntN(len(moves))])
 	}
-	p.hist = p.hist[len(p.hist)-1:]
-	p.undos = p.undos[:0]
+	p.ResetHistory()
 	return p
 }
 
@@ -85,9 +84,9 @@ func Match(w io.Writer, a, b Player, pairs int, seed uint64) (wins, draws, losse
 		start := RandomOpening(r, 2+r.IntN(3))
 		for g := 0; g < 2; g++ {
 			white, black := a, b
-			aSide := White
+			aSide := morris.White
 			if g == 1 {
-				white, black, aSide = b, a, Black
+				white, black, aSide = b, a, morris.Black
 			}
 			win, plies := PlayGame(start, white, black)
 			switch win {
@@ -107,9 +106,9 @@ func Match(w io.Writer, a, b Player, pairs int, seed uint64) (wins, draws, losse
 
 func result(w int) string {
 	switch w {
-	case White:
+	case morris.White:
 		return "white wins"
-	case Black:
+	case morris.Black:
 		return "black wins"
 	}
 	return "draw"

@@ -1,0 +1,111 @@
+package morris
+
+import (
+	"math/bits"
+
+	"github.com/pentad-ai/pentad/engine"
+	evalm "github.com/pentad-ai/pentad/eval/morris"
+	"github.com/pentad-ai/pentad/game/morris"
+)
+
+// Endgame is an endgame database probed during search: for a position in
+// the moving phase with us to move it returns the exact value (positive: win
+// in dist plies, negative: loss, 0 draw) and whether the position is covered.
+type Endgame interface {
+	Probe(us, them uint32) (value int, ok bool)
+}
+
+// Search is the searchable position: the rules position of game/morris
+// (embedded by value, its methods promoted) with the evaluation of
+// eval/morris and the endgame database. It implements engine.Position,
+// engine.MoveScorer, engine.Noisy and engine.Legality.
+type Search struct {
+	morris.Position
+	db   Endgame
+	eval evalm.Weights
+}
+
+// NewSearch makes the searchable position of p, with the default weights
+// and db (nil for none). p is taken over: pass a Copy to keep using it.
+func NewSearch(p *morris.Position, db Endgame) *Search {
+	return &Search{Position: *p, db: db, eval: evalm.Default}
+}
+
+// SetEndgame makes the search use db (nil for none).
+func (p *Search) SetEndgame(db Endgame) { p.db = db }
+
+// SetWeights replaces the evaluation weights.
+func (p *Search) SetWeights(w evalm.Weights) { p.eval = w }
+
+// DB scores: a database win scores DBWin minus the distance and the search
+// ply; evaluations stay well inside.
+const (
+	DBWin       = 25000
+	EvalMax     = 15000
+	DrawChances = 200 // bound of the score of a drawn database position
+)
+
+// Terminal implements engine.Position: the game-over rules, a repetition
+// inside the search (morris.Position.Terminal), and exact endgame-database
+// values.
+func (p *Search) Terminal() (bool, int) {
+	over, score := p.Position.Terminal()
+	if over || p.db == nil || p.Placing() {
+		return over, score
+	}
+	s := p.Side()
+	if v, ok := p.db.Probe(p.Pieces(s), p.Pieces(s^1)); ok {
+		sp := p.SearchPly()
+		switch {
+		case v > 0:
+			return true, DBWin - v - sp
+		case v < 0:
+			return true, -DBWin - v + sp
+		}
+		// A drawn position: a small score from the evaluation
+		// keeps the chances when the opponent may still err.
+		return true, max(-DrawChances, min(DrawChances, p.Evaluate()/4))
+	}
+	return false, 0
+}
+
+// Evaluate scores the position for the side to move.
+func (p *Search) Evaluate() int {
+	s := p.Side()
+	v := p.eval.Evaluate(p.Pieces(s), p.Pieces(s^1), p.Hand(s), p.Hand(s^1), p.Placing())
+	if v > EvalMax {
+		v = EvalMax
+	} else if v < -EvalMax {
+		v = -EvalMax
+	}
+	return v
+}
+
+// ScoreMove orders mill-closing moves first, preferring takes of mobile
+// pieces and of pieces that threaten a mill.
+func (p *Search) ScoreMove(m engine.Move) int {
+	_, to, take := morris.MoveParts(m)
+	them := p.Pieces(p.Side() ^ 1)
+	if take < 0 {
+		if morris.Closes(them, to) {
+			return 50 // blocks an enemy mill
+		}
+		return 0
+	}
+	sc := 100
+	// taking a piece that would complete an enemy mill is best
+	if morris.Closes(them&^(1<<take), take) {
+		sc += 50
+	}
+	empty := morris.All &^ (p.Pieces(0) | p.Pieces(1))
+	sc += 10 * bits.OnesCount32(morris.Adj[take]&empty)
+	return sc
+}
+
+// Clone returns an independent copy (for search helpers).
+func (p *Search) Clone() engine.Position { return p.Copy() }
+
+// Copy returns an independent copy.
+func (p *Search) Copy() *Search {
+	return &Search{Position: *p.Position.Copy(), db: p.db, eval: p.eval}
+}

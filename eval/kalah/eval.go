@@ -10,13 +10,11 @@ import (
 func Evaluate(p *kalah.Position) int {
 	me := p.ToMove()
 	h := p.Holes()
-	pits := p.Pits()
 	mine, theirs := p.Store(me), p.Store(1-me)
 	var sm, st int
-	mb, tb := me*(h+1), (1-me)*(h+1)
-	for k := 0; k < h; k++ {
-		sm += int(pits[mb+k])
-		st += int(pits[tb+k])
+	for n := 1; n <= h; n++ {
+		sm += p.Hole(me, n)
+		st += p.Hole(1-me, n)
 	}
 	return 16*(mine-theirs) + (sm - st)
 }
@@ -28,10 +26,8 @@ func ScoreMove(p *kalah.Position, m engine.Move) int {
 		return 0
 	}
 	h := p.Holes()
-	pits := p.Pits()
 	side := p.ToMove()
-	i := side*(h+1) + int(m) - 1
-	seeds := int(pits[i])
+	seeds := p.Hole(side, int(m))
 	dist := h - (int(m) - 1) // steps to own store
 	cycle := 2*h + 1
 	if seeds%cycle == dist%cycle && !(p.FirstMove() && p.Rules().FirstMoveRule) {
@@ -39,9 +35,9 @@ func ScoreMove(p *kalah.Position, m engine.Move) int {
 	}
 	if seeds < cycle {
 		land := int(m) - 1 + seeds
-		if land < h && pits[side*(h+1)+land] == 0 {
-			opp := 2*h - (side*(h+1) + land)
-			if c := int(pits[opp]); c > 0 {
+		if land < h && p.Hole(side, land+1) == 0 {
+			// the opposite hole
+			if c := p.Hole(1-side, h-land); c > 0 {
 				return 100 + c
 			}
 		}

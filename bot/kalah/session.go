@@ -185,7 +185,7 @@ func (a *Agent) change(mv, state, turn string) error {
 	return nil
 }
 
-// play searches and answers one move.
+// play chooses a move (think) and answers it.
 func (a *Agent) play() error {
 	if a.pos.Over() {
 		a.logf("asked to move in a finished game")

@@ -1,12 +1,3 @@
-// Package kalah holds Kalah's opening book and the builders of its books and
-// endgame databases.
-//
-// The opening book answers the first two plies of the tournament game
-// (Kalah(7,7), first-move rule, pie rule): South's first move, and North's
-// answer to each of the seven first moves (SWAP or a hole). The table below
-// was produced by `kalah book opening` (deep searches); the test checks
-// that every entry is legal and that a fresh search agrees at low depth on
-// the swap decisions it is sure of.
 package kalah
 
 import (

@@ -43,19 +43,3 @@ func TestOpeningBook(t *testing.T) {
 		t.Fatal("book answered another variant")
 	}
 }
-
-// A short search agrees with the book's clearest swap decisions.
-func TestBookSwapsAgreeWithSearch(t *testing.T) {
-	e := kalah.NewSearcher(16, kalah.SearchOptions)
-	for _, b := range Opening {
-		if b.After == 0 || b.Score < 30 || b.Play != kalah.Swap {
-			continue
-		}
-		p := kalah.New(kalah.Tournament)
-		p.Play(b.After)
-		e.NewGame()
-		if res := e.Search(p, engine.Limits{Depth: 9}); res.Move != kalah.Swap {
-			t.Fatalf("after %d: search at depth 9 plays %d, book swaps", b.After, res.Move)
-		}
-	}
-}

@@ -4,32 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
-
-	"github.com/pentad-ai/pentad/engine"
-	"github.com/pentad-ai/pentad/game/kalah"
 )
-
-// BuildOpening searches the eight book positions for d each and returns the
-// entries; progress goes to log.
-func BuildOpening(d time.Duration, threads int, db *kalah.DB, log io.Writer) []Entry {
-	opt := kalah.SearchOptions
-	opt.Threads = threads
-	e := kalah.NewSearcher(256, opt)
-	var out []Entry
-	for after := engine.Move(0); after <= 7; after++ {
-		p := kalah.New(kalah.Tournament)
-		p.SetDB(db)
-		if after != 0 {
-			p.Play(after)
-		}
-		e.NewGame()
-		res := e.Search(p, engine.Limits{Soft: d / 2, Hard: d})
-		out = append(out, Entry{After: after, Play: res.Move, Score: res.Score, Depth: res.Depth})
-		fmt.Fprintf(log, "after %d: play %s score %d depth %d nodes %d\n", after, p.MoveString(res.Move), res.Score, res.Depth, res.Nodes)
-	}
-	return out
-}
 
 // WriteOpening writes entries as the Go source of the table.
 func WriteOpening(w io.Writer, entries []Entry) error {
@@ -50,8 +25,8 @@ const DefaultDBName = "kalah-7.db"
 
 // BuildDB builds the database of the given board and capture rule up to k
 // seeds in holes and saves it.
-func BuildDB(path string, holes, k int, captureEmpty bool) (*kalah.DB, error) {
-	db, err := kalah.Build(holes, k, captureEmpty)
+func BuildDB(path string, holes, k int, captureEmpty bool) (*DB, error) {
+	db, err := Build(holes, k, captureEmpty)
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/pentad-ai/pentad/bench"
 	kbook "github.com/pentad-ai/pentad/book/kalah"
+	kbot "github.com/pentad-ai/pentad/bot/kalah"
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
@@ -51,11 +52,11 @@ func exeDir() string {
 
 // loadDB loads the database file (by default next to the executable). It
 // returns nil when there is none.
-func loadDB(path string) *kalah.DB {
+func loadDB(path string) *kbook.DB {
 	if path == "" {
 		path = filepath.Join(exeDir(), kbook.DefaultDBName)
 	}
-	if db, err := kalah.Load(path); err == nil && db.Holes() == 7 {
+	if db, err := kbook.Load(path); err == nil && db.Holes() == 7 {
 		return db
 	}
 	return nil
@@ -81,7 +82,7 @@ func play(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	cfg := kalah.AgentConfig{MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash, Seed: *seed}
+	cfg := kbot.AgentConfig{MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash, Seed: *seed}
 	if *depth > 0 || *nodes > 0 {
 		cfg.MoveTime = 0
 	}
@@ -95,7 +96,7 @@ func play(args []string) int {
 	if *dbK > 0 || *dbPath != "" {
 		cfg.DB = loadDB(*dbPath)
 		if cfg.DB == nil && *dbK > 0 {
-			cfg.DB, _ = kalah.Build(7, min(*dbK, quickDBK), false)
+			cfg.DB, _ = kbook.Build(7, min(*dbK, quickDBK), false)
 			if *dbK > quickDBK {
 				later = *dbK
 			}
@@ -104,12 +105,12 @@ func play(args []string) int {
 	if !*noBook {
 		cfg.Book = kbook.Lookup
 	}
-	a := kalah.NewAgent(cfg, os.Stdout)
+	a := kbot.NewAgent(cfg, os.Stdout)
 	if later > 0 {
 		// One worker: the first moves come from the book, so the build
 		// mostly uses time the opponent is thinking.
 		go func() {
-			if db, err := kalah.BuildThreads(7, later, false, 1); err == nil {
+			if db, err := kbook.BuildThreads(7, later, false, 1); err == nil {
 				a.SetDB(db)
 			}
 		}()
@@ -159,7 +160,7 @@ func benchCmd(args []string) int {
 	fs := flag.NewFlagSet("kalah bench", flag.ExitOnError)
 	depth := fs.Int("depth", 14, "search depth")
 	fs.Parse(args)
-	rep := kalah.Bench(*depth)
+	rep := kbot.Bench(*depth)
 	rep.Print(os.Stdout, "kalah")
 	return 0
 }
@@ -190,10 +191,10 @@ func solve(args []string) int {
 		return 2
 	}
 	t0 := time.Now()
-	var db *kalah.DB
+	var db *kbook.DB
 	if *dbPath != "" {
 		var err error
-		if db, err = kalah.Load(*dbPath); err != nil {
+		if db, err = kbook.Load(*dbPath); err != nil {
 			fmt.Fprintln(os.Stderr, "kalah solve:", err)
 			return 1
 		}
@@ -204,13 +205,13 @@ func solve(args []string) int {
 		fmt.Printf("database: %s, K=%d, %d entries, loaded in %.2f s\n", *dbPath, db.K(), db.Entries(), time.Since(t0).Seconds())
 	} else if *k > 0 {
 		var err error
-		if db, err = kalah.Build(*holes, *k, ce); err != nil {
+		if db, err = kbook.Build(*holes, *k, ce); err != nil {
 			fmt.Fprintln(os.Stderr, "kalah solve:", err)
 			return 1
 		}
 		fmt.Printf("database: %d holes, K=%d, %d entries, built in %.2f s\n", *holes, *k, db.Entries(), time.Since(t0).Seconds())
 	}
-	s, err := kalah.NewSolver(*holes, ce, db, *bits)
+	s, err := kbook.NewSolver(*holes, ce, db, *bits)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kalah solve:", err)
 		return 2
@@ -221,7 +222,7 @@ func solve(args []string) int {
 	if *guess == 1000 {
 		s.Guess = 0
 		if *id <= 0 {
-			s.Guess = kalah.EstimateStart(*holes, *seeds, ce, db, 16)
+			s.Guess = kbot.EstimateStart(*holes, *seeds, ce, db, 16)
 			fmt.Printf("first guess %d (depth-16 search)\n", s.Guess)
 		}
 	}
@@ -301,8 +302,8 @@ func book(args []string) int {
 		d := fs.Duration("time", 60*time.Second, "search time per position")
 		k := fs.Int("dbk", 10, "endgame database K used by the searches")
 		fs.Parse(args[1:])
-		db, _ := kalah.Build(7, *k, false)
-		entries := kbook.BuildOpening(*d, bench.PhysicalCores(), db, os.Stderr)
+		db, _ := kbook.Build(7, *k, false)
+		entries := kbot.BuildOpening(*d, bench.PhysicalCores(), db, os.Stderr)
 		if err := kbook.WriteOpening(os.Stdout, entries); err != nil {
 			return 1
 		}

@@ -83,7 +83,6 @@ type Position struct {
 	stack     [maxUndo]undo
 	sp        int
 	z         *zobrist
-	db        *DB
 }
 
 type zobrist struct {
@@ -153,20 +152,6 @@ func (p *Position) rehash() {
 	p.hash = h
 }
 
-// SetDB makes Terminal use an endgame database (nil for none).
-func (p *Position) SetDB(db *DB) {
-	if db != nil && (db.holes != p.h || db.captureEmpty != p.r.CaptureEmpty) {
-		db = nil
-	}
-	p.db = db
-}
-
-// Clone implements engine.Position.
-func (p *Position) Clone() engine.Position {
-	c := *p
-	return &c
-}
-
 // Copy returns an independent copy.
 func (p *Position) Copy() *Position {
 	c := *p
@@ -188,6 +173,12 @@ func (p *Position) Side() int {
 
 // ToMove is the board side to move (South or North).
 func (p *Position) ToMove() int { return int(p.side) }
+
+// FirstMove reports whether the next move is the game's first move.
+func (p *Position) FirstMove() bool { return p.first }
+
+// Holes is the number of holes per side.
+func (p *Position) Holes() int { return p.h }
 
 // Swapped reports whether the players have exchanged sides.
 func (p *Position) Swapped() bool { return p.swapped }
@@ -468,8 +459,9 @@ func (p *Position) SetState(pits [2*MaxHoles + 2]uint8, toMove int, swapped, fir
 // Pits returns the board in this package's layout.
 func (p *Position) Pits() [2*MaxHoles + 2]uint8 { return p.pits }
 
-// Terminal implements engine.Position: a finished game, a store holding more
-// than half of the seeds, or a position the endgame database knows.
+// Terminal implements engine.Position by the rules alone: a finished game,
+// or a store holding more than half of the seeds (or both exactly half).
+// bot/kalah adds the endgame database's positions to it.
 func (p *Position) Terminal() (bool, int) {
 	me := int(p.side)
 	mine, theirs := int(p.pits[p.storeIdx(me)]), int(p.pits[p.storeIdx(1-me)])
@@ -486,13 +478,6 @@ func (p *Position) Terminal() (bool, int) {
 	if mine == half && theirs == half {
 		return true, 0
 	}
-	if p.db != nil && !p.swapAvail && !p.first {
-		inHoles := p.r.Total() - mine - theirs
-		if inHoles <= p.db.k {
-			v := p.db.Value(p)
-			return true, sign(mine - theirs + v)
-		}
-	}
 	return false, 0
 }
 
@@ -502,47 +487,6 @@ func sign(x int) int {
 		return engine.Win
 	case x < 0:
 		return -engine.Win
-	}
-	return 0
-}
-
-// Evaluate implements engine.Position: the store difference for the side to
-// move, refined by the seeds each side still controls.
-func (p *Position) Evaluate() int {
-	me := int(p.side)
-	h := p.h
-	mine, theirs := int(p.pits[p.storeIdx(me)]), int(p.pits[p.storeIdx(1-me)])
-	var sm, st int
-	mb, tb := me*(h+1), (1-me)*(h+1)
-	for k := 0; k < h; k++ {
-		sm += int(p.pits[mb+k])
-		st += int(p.pits[tb+k])
-	}
-	return 16*(mine-theirs) + (sm - st)
-}
-
-// ScoreMove implements engine.MoveScorer: extra turns first, then captures.
-func (p *Position) ScoreMove(m engine.Move) int {
-	if m == Swap {
-		return 0
-	}
-	h := p.h
-	side := int(p.side)
-	i := side*(h+1) + int(m) - 1
-	seeds := int(p.pits[i])
-	dist := h - (int(m) - 1) // steps to own store
-	cycle := 2*h + 1
-	if seeds%cycle == dist%cycle && !(p.first && p.r.FirstMoveRule) {
-		return 1000 + int(m)
-	}
-	if seeds < cycle {
-		land := int(m) - 1 + seeds
-		if land < h && p.pits[side*(h+1)+land] == 0 {
-			opp := 2*h - (side*(h+1) + land)
-			if c := int(p.pits[opp]); c > 0 {
-				return 100 + c
-			}
-		}
 	}
 	return 0
 }

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/kalah"
 	"github.com/pentad-ai/pentad/internal/hugemem"
 )
 
@@ -25,7 +26,7 @@ type Solver struct {
 	h            int
 	captureEmpty bool
 	db           *DB
-	keys         [2 * MaxHoles][256]uint64
+	keys         [2 * kalah.MaxHoles][256]uint64
 	// table holds two words per entry, key^data and data, as in package
 	// tt: a torn entry never verifies. Two entries make a bucket.
 	table []atomic.Uint64 // in mem
@@ -91,7 +92,7 @@ func unpackEntry(d uint64) solverEntry {
 // NewSolver makes a solver for h holes with a bound table of 2^bits entries
 // and an optional database (nil for none) of the same board and rule.
 func NewSolver(h int, captureEmpty bool, db *DB, bits int) (*Solver, error) {
-	if h < 1 || h > MaxHoles {
+	if h < 1 || h > kalah.MaxHoles {
 		return nil, errors.New("kalah solver: bad number of holes")
 	}
 	if db != nil && (db.holes != h || db.captureEmpty != captureEmpty) {
@@ -102,7 +103,7 @@ func NewSolver(h int, captureEmpty bool, db *DB, bits int) (*Solver, error) {
 	if db != nil {
 		s.parSum = db.k + 4
 	}
-	keys := engine.ZobristKeys(0x736f6c7665, 2*MaxHoles*256)
+	keys := engine.ZobristKeys(0x736f6c7665, 2*kalah.MaxHoles*256)
 	for i := range s.keys {
 		copy(s.keys[i][:], keys[i*256:(i+1)*256])
 	}
@@ -123,7 +124,7 @@ type SolveResult struct {
 // SolveStart solves the start position of raw Kalah(h, seeds): the first
 // player's final margin under perfect play.
 func (s *Solver) SolveStart(seeds int) SolveResult {
-	var c [2 * MaxHoles]uint8
+	var c [2 * kalah.MaxHoles]uint8
 	for i := 0; i < 2*s.h; i++ {
 		c[i] = uint8(seeds)
 	}
@@ -132,7 +133,7 @@ func (s *Solver) SolveStart(seeds int) SolveResult {
 
 // Solve returns the exact value of config c (the mover's holes, then the
 // opponent's).
-func (s *Solver) Solve(c *[2 * MaxHoles]uint8) SolveResult {
+func (s *Solver) Solve(c *[2 * kalah.MaxHoles]uint8) SolveResult {
 	t0 := time.Now()
 	s.Nodes = 0
 	s.progress.Store(0)
@@ -150,7 +151,7 @@ func (s *Solver) Solve(c *[2 * MaxHoles]uint8) SolveResult {
 
 // mtd converges on the value of c under the depth limit from guess g by
 // null-window tests (MTD(f)).
-func (s *Solver) mtd(c *[2 * MaxHoles]uint8, total, g, depth int) int {
+func (s *Solver) mtd(c *[2 * kalah.MaxHoles]uint8, total, g, depth int) int {
 	lo, hi := -total, total
 	g = max(lo, min(hi, g))
 	for lo < hi {
@@ -183,7 +184,7 @@ func (s *Solver) mtd(c *[2 * MaxHoles]uint8, total, g, depth int) int {
 
 // test runs one null-window search with every worker and returns the
 // fail-soft value of the first to finish.
-func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta, depth int) int {
+func (s *Solver) test(c *[2 * kalah.MaxHoles]uint8, total, beta, depth int) int {
 	n := max(s.Threads, 1)
 	s.single = n == 1
 	if n > 1 && s.busy == nil {
@@ -215,7 +216,7 @@ func (s *Solver) test(c *[2 * MaxHoles]uint8, total, beta, depth int) int {
 	return g
 }
 
-func (s *Solver) hash(c *[2 * MaxHoles]uint8) uint64 {
+func (s *Solver) hash(c *[2 * kalah.MaxHoles]uint8) uint64 {
 	var k uint64
 	for i := 0; i < 2*s.h; i++ {
 		k ^= s.keys[i][c[i]]
@@ -293,7 +294,7 @@ func (e solverEntry) priority() int {
 }
 
 type solveChild struct {
-	c     [2 * MaxHoles]uint8
+	c     [2 * kalah.MaxHoles]uint8
 	key   uint64 // hash of c, computed for ETC only (else 0)
 	base  int    // store gains of the move, mover minus opponent
 	rest  int    // seeds left in holes
@@ -319,7 +320,7 @@ type solveWorker struct {
 // key is c's hash when the caller has it, else 0. depth is the number of
 // moves left before the search values a position at 0 (the stores so far),
 // or solveExact for no limit.
-func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, key uint64, depth int) int {
+func (w *solveWorker) search(c *[2 * kalah.MaxHoles]uint8, sum, alpha, beta, ply int, key uint64, depth int) int {
 	s := w.s
 	w.nodes++
 	if w.nodes&1023 == 0 {
@@ -383,7 +384,7 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 	// Generate the children; a child whose table bound already refutes this
 	// node ends it (enhanced transposition cut-off). Order: table move,
 	// extra turns (nearest the store first), captures by size, the rest.
-	var kids [MaxHoles]solveChild
+	var kids [kalah.MaxHoles]solveChild
 	n := 0
 	for m := h - 1; m >= 0; m-- {
 		if c[m] == 0 {
@@ -431,7 +432,7 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 		n++
 	}
 	// stable insertion sort of the indices, best first
-	var order [MaxHoles]int8
+	var order [kalah.MaxHoles]int8
 	for i := 0; i < n; i++ {
 		j := i
 		for j > 0 && kids[order[j-1]].score < kids[i].score {
@@ -451,7 +452,7 @@ func (w *solveWorker) search(c *[2 * MaxHoles]uint8, sum, alpha, beta, ply int, 
 	}
 	best := -1 << 20
 	bestMove := 0
-	var deferred [MaxHoles]int8
+	var deferred [kalah.MaxHoles]int8
 	nd := 0
 search:
 	for pass := 0; pass < 2; pass++ {
@@ -518,32 +519,4 @@ search:
 	e.move = uint8(bestMove)
 	s.store(key, e)
 	return best
-}
-
-// EstimateStart returns a depth-limited search's estimate of the start
-// position's margin in raw Kalah(h, seeds): a first guess for Solve, which
-// converges faster from near the true value.
-func EstimateStart(h, seeds int, captureEmpty bool, db *DB, depth int) int {
-	r := Raw(h, seeds)
-	r.CaptureEmpty = captureEmpty
-	p := New(r)
-	p.SetDB(db)
-	opt := SearchOptions
-	opt.Threads = 1
-	v := NewSearcher(64, opt).Search(p, engine.Limits{Depth: depth}).Score
-	switch {
-	case v > engine.WinBound: // a proven win (the search plays for the win, not the margin)
-		return 1
-	case v < -engine.WinBound:
-		return -1
-	}
-	// Evaluate counts 16 per seed of store difference.
-	return (v + 8*sign1(v)) / 16
-}
-
-func sign1(x int) int {
-	if x < 0 {
-		return -1
-	}
-	return 1
 }

@@ -3,20 +3,21 @@ package kalah
 import (
 	"github.com/pentad-ai/pentad/bench"
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/kalah"
 )
 
 // BenchPositions are the bench's fixed positions: the start and positions
 // reached by fixed move sequences under the tournament rules.
-func BenchPositions() []*Position {
-	var ps []*Position
-	for _, seq := range [][]engine.Move{{}, {3}, {1, Swap}, {4, 5, 2}, {2, 1, 7, 3, 6}, {6, 6, 1, 2, 5, 4, 3}} {
-		p := New(Tournament)
+func BenchPositions() []*Search {
+	var ps []*Search
+	for _, seq := range [][]engine.Move{{}, {3}, {1, kalah.Swap}, {4, 5, 2}, {2, 1, 7, 3, 6}, {6, 6, 1, 2, 5, 4, 3}} {
+		p := kalah.New(kalah.Tournament)
 		for _, m := range seq {
 			if p.Legal(m) {
 				p.Play(m)
 			}
 		}
-		ps = append(ps, p)
+		ps = append(ps, NewSearch(p))
 	}
 	return ps
 }

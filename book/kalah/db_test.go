@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/kalah"
 )
 
 // margin is an independent full search with the real rules: the final
 // store difference (mover minus opponent) reachable from p under perfect play.
-func margin(p *Position) int { return marginMemo(p, map[uint64]int{}) }
+func margin(p *kalah.Position) int { return marginMemo(p, map[uint64]int{}) }
 
-func marginMemo(p *Position, memo map[uint64]int) int {
+func marginMemo(p *kalah.Position, memo map[uint64]int) int {
 	me := p.ToMove()
 	if p.Over() {
 		return p.Store(me) - p.Store(1-me)
@@ -22,7 +23,7 @@ func marginMemo(p *Position, memo map[uint64]int) int {
 	if v, ok := memo[p.Hash()]; ok {
 		return v
 	}
-	var buf [MaxHoles + 2]engine.Move
+	var buf [kalah.MaxHoles + 2]engine.Move
 	best := -1000
 	for _, m := range p.GenMoves(buf[:0]) {
 		p.Make(m)
@@ -39,9 +40,9 @@ func marginMemo(p *Position, memo map[uint64]int) int {
 	return best
 }
 
-func randomPosition(r *rand.Rand, rules Rules, inHoles int) *Position {
-	p := New(rules)
-	var pits [2*MaxHoles + 2]uint8
+func randomPosition(r *rand.Rand, rules kalah.Rules, inHoles int) *kalah.Position {
+	p := kalah.New(rules)
+	var pits [2*kalah.MaxHoles + 2]uint8
 	h := rules.Holes
 	for s := 0; s < inHoles; s++ {
 		i := r.IntN(2 * h)
@@ -63,7 +64,7 @@ func TestDBMatchesSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rules := Raw(6, 4)
+		rules := kalah.Raw(6, 4)
 		rules.CaptureEmpty = ce
 		r := rand.New(rand.NewPCG(3, uint64(db.Entries())))
 		checked := 0
@@ -128,62 +129,11 @@ func TestDBBuildThreads(t *testing.T) {
 	if !bytes.Equal(a.bytes(), b.bytes()) || bytes.IndexByte(a.bytes(), 0) >= 0 {
 		t.Fatal("parallel build differs from the sequential one, or left entries unknown")
 	}
-	var c [2 * MaxHoles]uint8
+	var c [2 * kalah.MaxHoles]uint8
 	for _, r := range []uint64{0, 1, 777, a.ways[12][9] - 1} {
 		a.unrank(&c, 9, r)
 		if got := a.rank(&c, 9) - a.below[12][9]; got != r {
 			t.Fatalf("unrank(%d) ranks back to %d", r, got)
-		}
-	}
-}
-
-// The database in Terminal gives exact results: with it a shallow search
-// sees the same outcome as a deep one without it.
-func TestDBInTerminal(t *testing.T) {
-	db, err := Build(7, 8, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(5, 6))
-	for i := 0; i < 50; i++ {
-		p := randomPosition(r, Raw(7, 7), 8)
-		p.pits[7], p.pits[15] = 45, 45 // a close game: outcome depends on the holes
-		p.rehash()
-		if p.Over() {
-			continue
-		}
-		want := margin(p)
-		p.SetDB(db)
-		over, s := p.Terminal()
-		if !over || s != sign(want) {
-			t.Fatalf("%s: terminal %v %d, want %d", p.State(), over, s, sign(want))
-		}
-	}
-}
-
-// The solver agrees with plain minimax on small boards, with and without a
-// database, under both capture rules.
-func TestSolverSmallBoards(t *testing.T) {
-	for _, ce := range []bool{false, true} {
-		for _, hs := range [][2]int{{3, 2}, {3, 3}, {4, 2}} {
-			rules := Raw(hs[0], hs[1])
-			rules.CaptureEmpty = ce
-			want := margin(New(rules))
-			db, _ := Build(hs[0], 4, ce)
-			for _, d := range []*DB{nil, db} {
-				s, err := NewSolver(hs[0], ce, d, 16)
-				if err != nil {
-					t.Fatal(err)
-				}
-				// any first guess, with and without transposition cut-offs
-				// and depth-limited searches first
-				for i, g := range []int{0, EstimateStart(hs[0], hs[1], ce, d, 6), -30, 30, 5} {
-					s.Guess, s.ETC, s.Threads, s.IDDepth = g, i%2 == 1, 1+i%3, 4*(i%3)
-					if got := s.SolveStart(hs[1]).Value; got != want {
-						t.Fatalf("Kalah(%d,%d) capture-empty=%v db=%v guess %d: solver %d, minimax %d", hs[0], hs[1], ce, d != nil, g, got, want)
-					}
-				}
-			}
 		}
 	}
 }

@@ -3,13 +3,16 @@ package kalah
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	kbook "github.com/pentad-ai/pentad/book/kalah"
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/kalah"
 	"github.com/pentad-ai/pentad/internal/specialize"
 )
 
@@ -20,7 +23,7 @@ func TestSearchGenUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := specialize.Generate(src, specialize.Config{Package: "kalah", Concrete: "Position",
+	want, err := specialize.Generate(src, specialize.Config{Package: "kalah", Concrete: "Search",
 		Scorer: true, Engine: "Searcher", New: "NewSearcher", Prefix: "search"})
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +33,7 @@ func TestSearchGenUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatal("search_gen.go is stale: run go generate ./game/kalah")
+		t.Fatal("search_gen.go is stale: run go generate ./bot/kalah")
 	}
 }
 
@@ -57,7 +60,7 @@ func TestSearcherStopAndSMP(t *testing.T) {
 	var stop atomic.Bool
 	stop.Store(true)
 	s := NewSearcher(8, engine.Options{Threads: 3, LMR: true})
-	p := New(Tournament)
+	p := NewSearch(kalah.New(kalah.Tournament))
 	r := s.Search(p, engine.Limits{Stop: &stop})
 	if !p.Legal(r.Move) {
 		t.Fatalf("stopped search returned illegal move %d", r.Move)
@@ -66,14 +69,14 @@ func TestSearcherStopAndSMP(t *testing.T) {
 	if !p.Legal(r.Move) || r.Depth != 9 {
 		t.Fatalf("Lazy SMP search: %+v", r)
 	}
-	if p.Hash() != New(Tournament).Hash() {
+	if p.Hash() != kalah.New(kalah.Tournament).Hash() {
 		t.Fatal("search changed the position")
 	}
 }
 
 func TestSearcherAllocs(t *testing.T) {
 	s := NewSearcher(8, SearchOptions)
-	p := New(Tournament)
+	p := NewSearch(kalah.New(kalah.Tournament))
 	s.Search(p, engine.Limits{Depth: 6})
 	var nodes uint64
 	allocs := testing.AllocsPerRun(3, func() {
@@ -114,4 +117,30 @@ func BenchmarkSearchDispatch(b *testing.B) {
 	b.ReportMetric(bestG, "generic-ns/node")
 	b.ReportMetric(bestS, "specialised-ns/node")
 	b.ReportMetric(bestG/bestS, "ratio")
+}
+
+// The database in Terminal gives exact results: with it a shallow search
+// sees the same outcome as a deep one without it.
+func TestDBInTerminal(t *testing.T) {
+	db, err := kbook.Build(7, 8, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 50; i++ {
+		p := randomPosition(r, kalah.Raw(7, 7), 8)
+		pits := p.Pits()
+		pits[7], pits[15] = 45, 45 // a close game: outcome depends on the holes
+		p.SetState(pits, p.ToMove(), p.Swapped(), p.FirstMove(), p.SwapAvailable())
+		if p.Over() {
+			continue
+		}
+		want := margin(p)
+		q := NewSearch(p)
+		q.SetDB(db)
+		over, s := q.Terminal()
+		if !over || s != sign(want) {
+			t.Fatalf("%s: terminal %v %d, want %d", q.State(), over, s, sign(want))
+		}
+	}
 }

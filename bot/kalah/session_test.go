@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pentad-ai/pentad/engine"
+	kbook "github.com/pentad-ai/pentad/book/kalah"
+	"github.com/pentad-ai/pentad/game/kalah"
 )
 
 // replay feeds the engine's messages of a recorded session to the agent and
@@ -50,7 +51,7 @@ func replay(t *testing.T, path string) {
 			}
 			continue
 		}
-		m, err := ParseMove(strings.TrimPrefix(ans, "MOVE;"), 7)
+		m, err := kalah.ParseMove(strings.TrimPrefix(ans, "MOVE;"), 7)
 		if err != nil || !strings.HasPrefix(ans, "MOVE;") {
 			t.Fatalf("bad answer %q", ans)
 		}
@@ -109,8 +110,8 @@ func selfPlay(t *testing.T, cs, cn AgentConfig) []string {
 	ag := [2]*Agent{NewAgent(cs, &outS), NewAgent(cn, &outN)}
 	var record []string
 	outs := [2]*bytes.Buffer{&outS, &outN}
-	ref := New(Tournament)
-	player := [2]int{South, North} // player i plays board side player[i]
+	ref := kalah.New(kalah.Tournament)
+	player := [2]int{kalah.South, kalah.North} // player i plays board side player[i]
 	send := func(i int, msg string) {
 		if _, err := ag[i].Handle(msg); err != nil {
 			t.Fatal(err)
@@ -133,7 +134,7 @@ func selfPlay(t *testing.T, cs, cn AgentConfig) []string {
 		record = append(record, ans)
 		var mv string
 		if ans == "SWAP" {
-			if err := ref.Play(Swap); err != nil {
+			if err := ref.Play(kalah.Swap); err != nil {
 				t.Fatal(err)
 			}
 			player[0], player[1] = player[1], player[0]
@@ -142,7 +143,7 @@ func selfPlay(t *testing.T, cs, cn AgentConfig) []string {
 			continue
 		}
 		mv = strings.TrimPrefix(ans, "MOVE;")
-		m, err := ParseMove(mv, 7)
+		m, err := kalah.ParseMove(mv, 7)
 		if err != nil {
 			t.Fatalf("bad answer %q", ans)
 		}
@@ -226,21 +227,21 @@ func FuzzAgentHandle(f *testing.F) {
 // A database handed over from another goroutine in the middle of a game is
 // used from the next move on (run with -race).
 func TestSetDBWhilePlaying(t *testing.T) {
-	small, err := Build(7, 4, false)
+	small, err := kbook.Build(7, 4, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
 	a := NewAgent(AgentConfig{Depth: 4, HashMiB: 4, DB: small}, &out)
-	done := make(chan *DB)
+	done := make(chan *kbook.DB)
 	go func() {
-		db, _ := BuildThreads(7, 6, false, 1)
+		db, _ := kbook.BuildThreads(7, 6, false, 1)
 		a.SetDB(db)
 		done <- db
 	}()
 	a.Handle("START;North")
 	big := <-done
-	ref := New(Tournament)
+	ref := kalah.New(kalah.Tournament)
 	ref.Play(3)
 	a.Handle("CHANGE;3;" + ref.State() + ";YOU")
 	if a.pos.db != big {
@@ -248,28 +249,6 @@ func TestSetDBWhilePlaying(t *testing.T) {
 	}
 	if ans := out.String(); !strings.HasPrefix(ans, "MOVE;") && ans != "SWAP\n" {
 		t.Fatalf("answer %q", ans)
-	}
-}
-
-func TestIsUnresolved(t *testing.T) {
-	info := func(score int, first engine.Move) engine.Info {
-		return engine.Info{Depth: 10, Score: score, PV: []engine.Move{first, 3}}
-	}
-	for _, c := range []struct {
-		prev, last engine.Info
-		want       bool
-	}{
-		{info(40, 2), info(40, 2), false},             // stable
-		{info(40, 2), info(40, 5), true},              // best move changed
-		{info(40, 2), info(8, 2), true},               // fell by two seeds
-		{info(40, 2), info(9, 2), false},              // fell by less
-		{info(40, 2), info(90, 2), false},             // rose
-		{info(40, 2), info(engine.Win-30, 5), false},  // proven win
-		{info(40, 2), info(-engine.Win+30, 2), false}, // proven loss
-	} {
-		if got := isUnresolved(c.prev, c.last); got != c.want {
-			t.Errorf("isUnresolved(%d %d, %d %d) = %v", c.prev.Score, c.prev.PV[0], c.last.Score, c.last.PV[0], got)
-		}
 	}
 }
 

@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	kbook "github.com/pentad-ai/pentad/book/kalah"
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/kalah"
 )
 
 // AgentConfig configures the tournament agent.
@@ -20,9 +21,9 @@ type AgentConfig struct {
 	Threads  int
 	HashMiB  int
 	Log      io.Writer // per-move log; nil for none
-	DB       *DB       // endgame database, or nil
+	DB       *kbook.DB // endgame database, or nil
 	// Book, if set, answers positions it knows (the first two plies).
-	Book func(*Position) (engine.Move, bool)
+	Book func(*kalah.Position) (engine.Move, bool)
 	// Seed, if not 0, varies the first VaryMoves moves of the game (both
 	// sides', the swap included): the agent plays a random move among those
 	// a short search values within VaryMargin seeds of the best. Game i of
@@ -38,19 +39,19 @@ type AgentConfig struct {
 type Agent struct {
 	cfg    AgentConfig
 	eng    *Searcher
-	pos    *Position
+	pos    *Search
 	me     int // our board side
 	moves  int // moves (including a swap) seen this game
 	games  uint64
 	out    *bufio.Writer
-	db     atomic.Pointer[DB] // the database in use; SetDB may replace it at any time
-	logged *DB                // the database last reported in the log
+	db     atomic.Pointer[kbook.DB] // the database in use; SetDB may replace it at any time
+	logged *kbook.DB                // the database last reported in the log
 }
 
 // SetDB replaces the endgame database from the next move on. It is safe to
 // call from any goroutine, so that a larger database built in the background
 // can take over from a small one.
-func (a *Agent) SetDB(db *DB) { a.db.Store(db) }
+func (a *Agent) SetDB(db *kbook.DB) { a.db.Store(db) }
 
 // NewAgent prepares an agent writing its answers to out.
 func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
@@ -71,41 +72,17 @@ func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 	e := NewSearcher(cfg.HashMiB, opt)
 	a := &Agent{cfg: cfg, eng: e, out: bufio.NewWriter(out)}
 	a.db.Store(cfg.DB)
-	a.reset(South)
+	a.reset(kalah.South)
 	return a
 }
 
 func (a *Agent) reset(side int) {
-	a.pos = New(Tournament)
+	a.pos = NewSearch(kalah.New(kalah.Tournament))
 	a.pos.SetDB(a.db.Load())
 	a.me = side
 	a.moves = 0
 	a.games++
 	a.eng.NewGame()
-}
-
-// varied picks a random move among those a depth-10 search values within
-// VaryMargin of the best, or NoMove when the game is past VaryMoves.
-func (a *Agent) varied() engine.Move {
-	if a.cfg.Seed == 0 || a.moves >= a.cfg.VaryMoves {
-		return engine.NoMove
-	}
-	var buf [MaxHoles + 2]engine.Move
-	moves := a.pos.GenMoves(buf[:0])
-	var scores [MaxHoles + 2]int
-	best := -engine.Inf
-	for i, m := range moves {
-		scores[i] = a.eng.Search(a.pos, engine.Limits{Depth: 10, RootMoves: []engine.Move{m}}).Score
-		best = max(best, scores[i])
-	}
-	var good []engine.Move
-	for i, m := range moves {
-		if scores[i] >= best-a.cfg.VaryMargin {
-			good = append(good, m)
-		}
-	}
-	r := rand.New(rand.NewPCG(a.cfg.Seed, a.games<<8|uint64(a.moves)))
-	return good[r.IntN(len(good))]
 }
 
 func (a *Agent) logf(format string, args ...any) {
@@ -141,13 +118,13 @@ func (a *Agent) Handle(line string) (bool, error) {
 			a.logf("ignored malformed line %q", line)
 			return false, nil
 		}
-		side := South
+		side := kalah.South
 		if f[1] == "North" {
-			side = North
+			side = kalah.North
 		}
 		a.reset(side)
 		a.logf("new match as %s", f[1])
-		if side == South {
+		if side == kalah.South {
 			return false, a.play()
 		}
 	case "CHANGE":
@@ -170,19 +147,19 @@ func (a *Agent) change(mv, state, turn string) error {
 		a.logf("ignored CHANGE with turn %q", turn)
 		return nil
 	}
-	pits, err := ParseState(state, Tournament.Holes)
+	pits, err := kalah.ParseState(state, kalah.Tournament.Holes)
 	if err != nil {
 		a.logf("ignored CHANGE: %v", err)
 		return nil
 	}
-	m, err := ParseMove(mv, Tournament.Holes)
+	m, err := kalah.ParseMove(mv, kalah.Tournament.Holes)
 	if err != nil {
 		a.logf("ignored CHANGE: %v", err)
 		return nil
 	}
-	if m == Swap {
-		// The opponent swapped: we started as South and are North now.
-		a.me = North
+	if m == kalah.Swap {
+		// The opponent swapped: we started as kalah.South and are kalah.North now.
+		a.me = kalah.North
 	}
 	// Follow the move on our board when it is legal, then trust the
 	// engine's state over our own bookkeeping.
@@ -196,7 +173,7 @@ func (a *Agent) change(mv, state, turn string) error {
 	}
 	if pits != a.pos.Pits() || (turn != "END" && a.pos.ToMove() != toMove) {
 		a.logf("state differs from ours; adopting %s", state)
-		swapAvail := a.moves == 1 && toMove == North && m != Swap
+		swapAvail := a.moves == 1 && toMove == kalah.North && m != kalah.Swap
 		if err := a.pos.SetState(pits, toMove, a.pos.Swapped(), false, swapAvail); err != nil {
 			a.logf("ignored CHANGE: %v", err)
 			return nil
@@ -208,7 +185,7 @@ func (a *Agent) change(mv, state, turn string) error {
 	return nil
 }
 
-// play searches and answers one move.
+// play chooses a move (think) and answers it.
 func (a *Agent) play() error {
 	if a.pos.Over() {
 		a.logf("asked to move in a finished game")
@@ -224,61 +201,17 @@ func (a *Agent) play() error {
 			a.logf("endgame database in use: K=%d, %d entries", db.K(), db.Entries())
 		}
 	}
-	var m engine.Move
-	src := "search"
-	var res engine.Result
-	if vm := a.varied(); vm != engine.NoMove {
-		m, src = vm, "varied"
-	}
-	if m == engine.NoMove && a.cfg.Book != nil {
-		if bm, ok := a.cfg.Book(a.pos); ok && a.pos.Legal(bm) {
-			m, src = bm, "book"
-		}
-	}
-	if m == engine.NoMove {
-		lim := engine.Limits{Depth: a.cfg.Depth, Nodes: a.cfg.Nodes}
-		var unresolved atomic.Bool
-		if a.cfg.MoveTime > 0 {
-			// The move time is the budget; the search may run on to
-			// ExtendFactor times it only while it is unresolved (see
-			// unresolved) when the budget runs out.
-			lim.Soft = a.cfg.MoveTime * 35 / 100
-			lim.Hard = a.cfg.MoveTime * ExtendFactor
-			stop := new(atomic.Bool)
-			lim.Stop = stop
-			var prev engine.Info
-			a.eng.OnInfo = func(in engine.Info) {
-				if prev.Depth > 0 {
-					unresolved.Store(isUnresolved(prev, in))
-				}
-				prev = in
-			}
-			t := time.AfterFunc(a.cfg.MoveTime, func() {
-				if !unresolved.Load() {
-					stop.Store(true)
-				}
-			})
-			res = a.eng.Search(a.pos, lim)
-			t.Stop()
-			a.eng.OnInfo = nil
-			if unresolved.Load() {
-				src = "search, extended"
-			}
-		} else {
-			res = a.eng.Search(a.pos, lim)
-		}
-		m = res.Move
-	}
+	m, src, res := a.think()
 	if !a.pos.Legal(m) { // cannot happen; never send an illegal move
-		var buf [MaxHoles + 2]engine.Move
+		var buf [kalah.MaxHoles + 2]engine.Move
 		m = a.pos.GenMoves(buf[:0])[0]
 	}
 	a.logf("%s %s to move: %s (%s) depth %d score %d nodes %d time %v", a.pos.State(),
 		sideName(a.pos.ToMove()), a.pos.MoveString(m), src, res.Depth, res.Score, res.Nodes, time.Since(start))
-	if m == Swap {
+	if m == kalah.Swap {
 		fmt.Fprint(a.out, "SWAP\n")
-		a.pos.Play(Swap)
-		a.me = South
+		a.pos.Play(kalah.Swap)
+		a.me = kalah.South
 		a.moves++
 	} else {
 		fmt.Fprintf(a.out, "MOVE;%d\n", m)
@@ -287,28 +220,8 @@ func (a *Agent) play() error {
 }
 
 func sideName(s int) string {
-	if s == North {
+	if s == kalah.North {
 		return "North"
 	}
 	return "South"
 }
-
-// ExtendFactor bounds the time of an unresolved search, in move times.
-const ExtendFactor = 3
-
-// isUnresolved tells from the last two completed iterations whether the
-// search is unresolved in a critical position: the best move changed, or the
-// score fell by two seeds or more (Evaluate counts 16 per seed), while the
-// result is not a proven win or loss.
-func isUnresolved(prev, last engine.Info) bool {
-	if last.Score > engine.WinBound || last.Score < -engine.WinBound {
-		return false
-	}
-	if len(prev.PV) > 0 && len(last.PV) > 0 && prev.PV[0] != last.PV[0] {
-		return true
-	}
-	return last.Score <= prev.Score-32
-}
-
-// SearchOptions are the engine options the agent and the bench use.
-var SearchOptions = engine.Options{LMR: true, AspWindow: 24}

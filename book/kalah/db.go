@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/pentad-ai/pentad/game/kalah"
 	"github.com/pentad-ai/pentad/internal/hugemem"
 )
 
@@ -32,8 +33,8 @@ type DB struct {
 	vals    []uint32 // in mem
 	mem     *hugemem.Buffer
 	entries uint64
-	ways    [2*MaxHoles + 1][256]uint64 // ways[n][m]: compositions of m into n parts
-	below   [2*MaxHoles + 1][256]uint64 // configs of n parts with sum < m
+	ways    [2*kalah.MaxHoles + 1][256]uint64 // ways[n][m]: compositions of m into n parts
+	below   [2*kalah.MaxHoles + 1][256]uint64 // configs of n parts with sum < m
 	// prefix[(j*(k+1)+r)*(k+2)+v]: rank offset for giving value v to slot
 	// j with r seeds left
 	prefix []uint64
@@ -72,7 +73,7 @@ func (d *DB) bytes() []byte {
 }
 
 func newDB(holes, k int, captureEmpty bool) (*DB, error) {
-	if holes < 1 || holes > MaxHoles || k < 0 || k > 120 {
+	if holes < 1 || holes > kalah.MaxHoles || k < 0 || k > 120 {
 		return nil, errors.New("kalah db: bad dimensions")
 	}
 	d := &DB{holes: holes, k: k, captureEmpty: captureEmpty}
@@ -117,7 +118,7 @@ func newDB(holes, k int, captureEmpty bool) (*DB, error) {
 }
 
 // rank returns the index of config c (2h holes, mover first) with sum s.
-func (d *DB) rank(c *[2 * MaxHoles]uint8, s int) uint64 {
+func (d *DB) rank(c *[2 * kalah.MaxHoles]uint8, s int) uint64 {
 	n := 2 * d.holes
 	idx := d.below[n][s]
 	r := s
@@ -133,14 +134,15 @@ func (d *DB) rank(c *[2 * MaxHoles]uint8, s int) uint64 {
 
 // Value returns the database value of p (which must have at most K seeds in
 // its holes and must not be over) for its side to move.
-func (d *DB) Value(p *Position) int {
-	var c [2 * MaxHoles]uint8
+func (d *DB) Value(p *kalah.Position) int {
+	var c [2 * kalah.MaxHoles]uint8
 	h := d.holes
-	me := int(p.side)
+	me := p.ToMove()
+	pits := p.Pits()
 	s := 0
 	for i := 0; i < h; i++ {
-		c[i] = p.pits[me*(h+1)+i]
-		c[h+i] = p.pits[(1-me)*(h+1)+i]
+		c[i] = pits[me*(h+1)+i]
+		c[h+i] = pits[(1-me)*(h+1)+i]
 		s += int(c[i]) + int(c[h+i])
 	}
 	return d.value(d.rank(&c, s))
@@ -149,7 +151,7 @@ func (d *DB) Value(p *Position) int {
 // sow plays hole m (0-based) of the mover on config c (mover first) in
 // place. It returns the mover's and the opponent's store gains, whether the
 // mover moves again, and whether the game ended (remaining seeds swept).
-func sow(c *[2 * MaxHoles]uint8, h, m int, captureEmpty bool) (gainMe, gainOpp int, again, over bool) {
+func sow(c *[2 * kalah.MaxHoles]uint8, h, m int, captureEmpty bool) (gainMe, gainOpp int, again, over bool) {
 	n := 2 * h // holes only; the mover's store sits between slot h-1 and slot h
 	seeds := int(c[m])
 	c[m] = 0
@@ -200,7 +202,7 @@ func sow(c *[2 * MaxHoles]uint8, h, m int, captureEmpty bool) (gainMe, gainOpp i
 }
 
 // flip exchanges the two halves so that the other side is the mover.
-func flip(c *[2 * MaxHoles]uint8, h int) {
+func flip(c *[2 * kalah.MaxHoles]uint8, h int) {
 	for i := 0; i < h; i++ {
 		c[i], c[h+i] = c[h+i], c[i]
 	}
@@ -238,7 +240,7 @@ func BuildThreads(holes, k int, captureEmpty bool, threads int) (*DB, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var c [2 * MaxHoles]uint8
+				var c [2 * kalah.MaxHoles]uint8
 				buf := new(dbStack)
 				for {
 					lo := next.Add(chunk) - chunk
@@ -263,7 +265,7 @@ func BuildThreads(holes, k int, captureEmpty bool, threads int) (*DB, error) {
 
 // unrank sets c to the configuration of rank r within level s (rank order
 // is lexicographic on c[0..n-2]).
-func (d *DB) unrank(c *[2 * MaxHoles]uint8, s int, r uint64) {
+func (d *DB) unrank(c *[2 * kalah.MaxHoles]uint8, s int, r uint64) {
 	n := 2 * d.holes
 	k1, k2 := d.k+1, d.k+2
 	rem := s
@@ -285,7 +287,7 @@ func (d *DB) unrank(c *[2 * MaxHoles]uint8, s int, r uint64) {
 
 // nextComposition advances c (n parts, fixed sum) to the next composition in
 // rank order (lexicographic on c[0..n-2]); false after the last.
-func nextComposition(c *[2 * MaxHoles]uint8, n int) bool {
+func nextComposition(c *[2 * kalah.MaxHoles]uint8, n int) bool {
 	// find the rightmost j < n-1 that can be increased: needs a seed from
 	// the tail c[j+1..n-1].
 	tail := int(c[n-1])
@@ -309,11 +311,11 @@ func nextComposition(c *[2 * MaxHoles]uint8, n int) bool {
 // seed into a store; such a move raises the sum over the holes of seeds
 // times distance from the mover's first hole, which is at most
 // 120*(MaxHoles-1), so the chain is never longer.
-type dbStack [1 + 120*(MaxHoles-1)][2 * MaxHoles]uint8
+type dbStack [1 + 120*(kalah.MaxHoles-1)][2 * kalah.MaxHoles]uint8
 
 // solve computes entry idx, the config c of level s, and the ones of its
 // level it depends on; depth is the length of the chain (see dbStack).
-func (d *DB) solve(c *[2 * MaxHoles]uint8, s int, idx uint64, st *dbStack, depth int) int {
+func (d *DB) solve(c *[2 * kalah.MaxHoles]uint8, s int, idx uint64, st *dbStack, depth int) int {
 	h := d.holes
 	var sm, so int
 	for i := 0; i < h; i++ {

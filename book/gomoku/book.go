@@ -1,6 +1,6 @@
 // Package gomoku is the opening knowledge of the Gomoku brain: an opening
 // book for the first plies from the empty board and the swap2 decisions,
-// computed by deep searches (`pbrain-pentad book build`, in game/gomoku)
+// computed by deep searches (`pbrain-pentad book build`, in bot/gomoku)
 // and embedded in the binary (data/pentad.book), so that it loads whatever
 // the working directory. An optional file pbrain-pentad.book next to the
 // executable, in the same format, adds entries or overrides embedded ones.

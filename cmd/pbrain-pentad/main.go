@@ -1,7 +1,7 @@
 // Command pbrain-pentad is a Gomoku brain for Gomocup managers (piskvork,
 // c-gomoku-cli). Without arguments it speaks the Gomocup protocol on
 // standard input and output. Subcommands: bench, perft N [divide] [rule]
-// [size], vcf, match, tune, book build (see game/gomoku.Command).
+// [size], vcf, match, tune, book build (see bot/gomoku.Command).
 //
 // Flags: -threads N (default: physical cores), -hash MiB (default: from
 // INFO max_memory, 128 MiB for 350 MB), -rule2renju (read INFO rule 2 as
@@ -20,7 +20,7 @@ import (
 
 	"github.com/pentad-ai/pentad/bench"
 	book "github.com/pentad-ai/pentad/book/gomoku"
-	"github.com/pentad-ai/pentad/game/gomoku"
+	"github.com/pentad-ai/pentad/bot/gomoku"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".

@@ -1,41 +1,41 @@
-// Package gomoku holds the pattern vocabulary and the evaluation weights of
-// the Gomoku brain. A line pattern describes, for one empty cell, one side and
-// one of the four directions, what that side gets in that line by playing the
-// cell. game/gomoku keeps these codes up to date on make/unmake; this package
-// turns them into cell classes and values.
+// Package gomoku holds the evaluation of the Gomoku brain: its weights, the
+// combination of the four line codes of a cell into a class and a value
+// (Classify), the cell tables of a set of weights (Eval, plugged into
+// game/gomoku's positions, which keep classes, values and their sums up to
+// date on make/unmake), and the whole-board score (Score). A line pattern
+// describes, for one empty cell, one side and one of the four directions,
+// what that side gets in that line by playing the cell; the codes and the
+// cell classes are defined by game/gomoku.
 package gomoku
 
-// Line pattern codes, from the point of view of the side that would play the
-// empty cell. Every code is exact inside the 11-cell window (five cells on
-// each side) it is computed from.
-const (
-	Dead  uint8 = iota // no five through the cell is possible in this line
-	Alive              // a five through the cell is still possible
-	B2                 // becomes a blocked three with one more stone
-	F2                 // becomes an open three with one more stone
-	B3                 // a move after this one makes a four
-	F3                 // a move after this one makes an open four (open three)
-	B4                 // four: one cell left that makes five
-	F4                 // open four (or two fours in one line): two cells make five
-	Five               // this move makes a winning five
-	Over               // this move makes an overline (exact-five rules only)
-	NumCodes
-)
+import "github.com/pentad-ai/pentad/game/gomoku"
 
-// Cell classes: the combination of the four line codes of one cell for one
-// side, most urgent first.
+// The line pattern codes and the cell classes are the rules' (game/gomoku),
+// repeated here for the weights' tables.
 const (
-	TNone  uint8 = iota
-	TLow         // some potential
-	TTwo         // at least one F2 or two B2/B3
-	TB3          // a blocked three
-	TF3          // an open three
-	TB4          // a single four
-	T33          // two open threes
-	T43          // a four and an open three
-	TFlex4       // an open four or two fours: wins unless the opponent has a five
-	TFive        // a winning five
-	NumClasses
+	Dead     = gomoku.Dead
+	Alive    = gomoku.Alive
+	B2       = gomoku.B2
+	F2       = gomoku.F2
+	B3       = gomoku.B3
+	F3       = gomoku.F3
+	B4       = gomoku.B4
+	F4       = gomoku.F4
+	Five     = gomoku.Five
+	Over     = gomoku.Over
+	NumCodes = gomoku.NumCodes
+
+	TNone      = gomoku.TNone
+	TLow       = gomoku.TLow
+	TTwo       = gomoku.TTwo
+	TB3        = gomoku.TB3
+	TF3        = gomoku.TF3
+	TB4        = gomoku.TB4
+	T33        = gomoku.T33
+	T43        = gomoku.T43
+	TFlex4     = gomoku.TFlex4
+	TFive      = gomoku.TFive
+	NumClasses = gomoku.NumClasses
 )
 
 // Weights are the tunable numbers of the evaluation: the value of each

@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/pentad-ai/pentad/engine"
-	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
 // Board geometry: a fixed padded array, five wall cells around the largest
@@ -116,8 +113,11 @@ type undo struct {
 	ylo, yhi int16 // the rows of the stones before the move
 }
 
-// Position is a Gomoku position with incremental line patterns. The zero
-// value is not usable: make one with NewPosition.
+// Position is a Gomoku position with incremental line patterns: for every
+// empty cell and side the four line codes, and from them, through a
+// CellTable, the cell's class and value, with the counts of cells by class
+// and the sum of the values of each side. The zero value is not usable:
+// make one with NewPosition (or Init).
 type Position struct {
 	w, h  int
 	rule  Rule
@@ -130,10 +130,10 @@ type Position struct {
 	val   [2][nCells]int32
 	near  [nCells]uint8
 	sum   [2]int32
-	cnt   [2][ev.NumClasses]int32
+	cnt   [2][NumClasses]int32
 	tbl   [2][]uint8
 	both  []uint8 // black code | white code << 4, one lookup for both
-	ev    *Eval
+	tab   *CellTable
 	empty int // playable empty cells
 	// ylo..yhi are the first and last rows holding a stone (ylo > yhi on
 	// an empty board)
@@ -142,93 +142,6 @@ type Position struct {
 	stack    [MaxSize*MaxSize + 1]undo
 	// stones placed by SetStone (not on the undo stack)
 	base int
-	// Quiesce turns on the quiescence search over fours (GenNoisy).
-	Quiesce bool
-	// Taper narrows the candidates with the distance from the search root
-	// (rootN, the stack depth of the root; -1 when unknown).
-	Taper bool
-	rootN int
-	// Candidates overrides DefaultCandidates when positive.
-	Candidates int
-	// LeafVCF is the node budget of the VCF search run by Evaluate when the
-	// side to move has a four to play (0: none).
-	LeafVCF int
-	// SearchVCF is the node budget of the threat-space checks inside the
-	// search (0: none): Terminal reports a win when the side to move has a
-	// VCF, and GenMoves answers an opponent's VCF only with the cells of its
-	// line and our own fours.
-	SearchVCF int
-	// VCFPlies, when positive, limits those checks to the first plies from
-	// the search root (rootN), where they pay for themselves.
-	VCFPlies int
-	// vctSide, when 0 or 1, turns the position into a threat-space search
-	// for that side: it moves only threats (fours and open threes), the other
-	// side answers them, and Evaluate is 0 so that only proven wins score.
-	vctSide int
-	// wideAt is the stack depth at which GenMoves lists every move near the
-	// stones (a root restricted to VCF defences), or -1.
-	wideAt int
-	// clk, when set, is polled by GenMoves, Evaluate and the VCF solver so
-	// that the hard deadline of a move holds even when the timer goroutine
-	// of the search runs late on a loaded machine; polls counts the calls.
-	clk   *Clock
-	polls uint32
-	// QuiescePlies caps the quiescence over fours: a side plays its own
-	// fours only within this many plies of the depth-0 node (blocks of a
-	// five are always played); 0: DefaultQuiescePlies.
-	QuiescePlies int
-	// genN is the stack depth of the last GenMoves call. The search calls
-	// GenMoves at every inner node and never in the quiescence, so the
-	// depth-0 node of a quiescence search is at genN+1.
-	genN int
-	// qBase is the stack depth where the quiescence froze its stand-pat
-	// score qVal (for side qSide), or -1
-	qBase, qSide int
-	qVal         int
-	// scratch for the VCF solver and move generation
-	genVals [MaxSize * MaxSize]int32
-	vcf     vcfState
-}
-
-// Clock is the hard limit of a move: Stop is raised (by the manager's
-// YXSTOP, or by the first poll that finds the deadline passed) and every
-// search of the move gives up when it is set.
-type Clock struct {
-	Stop     *atomic.Bool
-	Deadline time.Time // zero: no deadline
-}
-
-// SetClock makes the search hooks of p (and of its clones) poll c; nil
-// turns the polling off.
-func (p *Position) SetClock(c *Clock) { p.clk = c }
-
-// pollEvery is how many hook calls pass between two reads of the clock.
-const pollEvery = 16
-
-// poll counts a hook call and reports whether the move must stop now.
-func (p *Position) poll() bool {
-	c := p.clk
-	if c == nil {
-		return false
-	}
-	p.polls++
-	if p.polls%pollEvery == 0 {
-		return c.expired()
-	}
-	return c.Stop.Load()
-}
-
-// expired reads the clock, raises Stop when the deadline has passed, and
-// reports whether Stop is raised.
-func (c *Clock) expired() bool {
-	if c.Stop.Load() {
-		return true
-	}
-	if !c.Deadline.IsZero() && !time.Now().Before(c.Deadline) {
-		c.Stop.Store(true)
-		return true
-	}
-	return false
 }
 
 // NewPosition returns the empty board of w columns and h rows under rule.
@@ -240,13 +153,30 @@ func NewPosition(w, h int, rule Rule) (*Position, error) {
 		return nil, fmt.Errorf("unknown rule %d", rule)
 	}
 	p := &Position{}
-	p.init(w, h, rule)
+	p.init(w, h, rule, nil)
 	return p, nil
 }
 
-func (p *Position) init(w, h int, rule Rule) {
+// Init makes p the empty board of w columns and h rows under rule, with the
+// cell table t (nil: RulesTable), in place: for a Position embedded in a
+// larger value.
+func (p *Position) Init(w, h int, rule Rule, t *CellTable) error {
+	if w < MinSize || h < MinSize || w > MaxSize || h > MaxSize {
+		return fmt.Errorf("board %dx%d not supported (%d..%d)", w, h, MinSize, MaxSize)
+	}
+	if rule > Caro {
+		return fmt.Errorf("unknown rule %d", rule)
+	}
+	p.init(w, h, rule, t)
+	return nil
+}
+
+func (p *Position) init(w, h int, rule Rule, t *CellTable) {
+	if t == nil {
+		t = RulesTable
+	}
 	p.w, p.h, p.rule = w, h, rule
-	p.ev = defaultEval
+	p.tab = t
 	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
 	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
 	p.both = bothTable(rule)
@@ -254,13 +184,8 @@ func (p *Position) init(w, h int, rule Rule) {
 	p.hash = configKey(w, h, rule)
 	p.n = 0
 	p.base = 0
-	p.wideAt = -1
-	p.vctSide = -1
-	p.rootN = -1
-	p.genN = -1
-	p.qBase = -1
 	p.sum = [2]int32{}
-	p.cnt = [2][ev.NumClasses]int32{}
+	p.cnt = [2][NumClasses]int32{}
 	p.empty = w * h
 	p.ylo, p.yhi = MaxSize, -1
 	for i := range p.cell {
@@ -274,7 +199,7 @@ func (p *Position) init(w, h int, rule Rule) {
 		p.key[i] = [4]uint32{}
 		for s := 0; s < 2; s++ {
 			p.pat[s][i] = 0
-			p.cls[s][i] = ev.TNone
+			p.cls[s][i] = TNone
 			p.val[s][i] = 0
 		}
 	}
@@ -406,9 +331,9 @@ func (p *Position) refresh(c int) {
 func (p *Position) refreshSide(s, c int) {
 	var e uint32
 	if s == Black && p.rule == Renju {
-		e = p.ev.comboRB[p.pat[s][c]]
+		e = p.tab.Renju[p.pat[s][c]]
 	} else {
-		e = p.ev.combo[p.pat[s][c]]
+		e = p.tab.Cell[p.pat[s][c]]
 	}
 	cl, v := uint8(e>>24), int32(e&0xFFFFFF)
 	p.cnt[s][p.cls[s][c]]--
@@ -425,24 +350,9 @@ func blackSuspect(pt uint16) bool {
 	n := 0
 	for d := 0; d < 4; d++ {
 		switch uint8(pt>>(4*d)) & 0xF {
-		case ev.Over, ev.F4:
+		case Over, F4:
 			return true
-		case ev.F3, ev.B4:
-			n++
-		}
-	}
-	return n >= 2
-}
-
-// blackLikelyForbidden is blackSuspect without the lone open four (which
-// is forbidden only as two fours in one line, rare): the evaluation's guess.
-func blackLikelyForbidden(pt [4]uint8) bool {
-	n := 0
-	for _, c := range pt {
-		switch c {
-		case ev.Over:
-			return true
-		case ev.F3, ev.B4, ev.F4:
+		case F3, B4:
 			n++
 		}
 	}
@@ -457,35 +367,49 @@ func (p *Position) setCode(s, c, d int, v uint8) {
 	p.pat[s][c] = p.pat[s][c]&^(0xF<<sh) | uint16(v)<<sh
 }
 
-// Eval is a set of evaluation weights with its cell tables: combo maps four
-// packed line codes to class<<24 | value; comboRB is the same for black
-// under renju, where probably forbidden cells are worth nothing.
-type Eval struct {
-	W              ev.Weights
-	combo, comboRB *[1 << 16]uint32
+// CellTable gives the class and value of an empty cell for one side from
+// its four line codes packed as in the position (direction d at bits 4d):
+// class<<24 | value (see CellEntry). Renju is the table of black under
+// renju, Cell the table of every other side and rule. The position keeps
+// the classes, values, class counts and value sums up to date with it on
+// every move; eval/gomoku builds the tables of its weights. A table must
+// give the class TFive exactly to the cells where one of the four codes is
+// Five: the rules read the winning moves from it.
+type CellTable struct {
+	Cell, Renju [1 << 16]uint32
 }
 
-// NewEval builds the tables of a set of weights.
-func NewEval(w ev.Weights) *Eval {
-	e := &Eval{W: w}
-	e.combo, e.comboRB = buildCombos(&e.W)
-	return e
-}
+// CellEntry packs a class and a value (0 <= value < 1<<24) for a CellTable.
+func CellEntry(class uint8, value int32) uint32 { return uint32(class)<<24 | uint32(value) }
 
-// defaultEval is the evaluation of every new position.
-var defaultEval = NewEval(ev.Default)
+// RulesTable is the cell table of the rules alone: class TFive for a five,
+// TNone otherwise, every value 0. NewPosition uses it.
+var RulesTable = rulesTable()
 
-// SetEval makes p evaluate with e (nil: the default weights); the values of
-// every empty cell are recomputed.
-func (p *Position) SetEval(e *Eval) {
-	if e == nil {
-		e = defaultEval
+func rulesTable() *CellTable {
+	t := new(CellTable)
+	for i := 0; i < 1<<16; i++ {
+		for d := 0; d < 4; d++ {
+			if uint8(i>>(4*d))&0xF == Five {
+				t.Cell[i] = CellEntry(TFive, 0)
+				t.Renju[i] = CellEntry(TFive, 0)
+			}
+		}
 	}
-	if p.ev == e {
+	return t
+}
+
+// SetCellTable makes p classify and value the empty cells with t (nil:
+// RulesTable); the class and value of every empty cell are recomputed.
+func (p *Position) SetCellTable(t *CellTable) {
+	if t == nil {
+		t = RulesTable
+	}
+	if p.tab == t {
 		return
 	}
-	p.ev = e
-	lo, hi := p.fullRange()
+	p.tab = t
+	lo, hi := p.FullRange()
 	for c := lo; c < hi; c++ {
 		if p.cell[c] == Empty {
 			p.refresh(c)
@@ -493,37 +417,13 @@ func (p *Position) SetEval(e *Eval) {
 	}
 }
 
-func buildCombos(w *ev.Weights) (*[1 << 16]uint32, *[1 << 16]uint32) {
-	var a, b [1 << 16]uint32
-	for i := 0; i < 1<<16; i++ {
-		var pt [4]uint8
-		ok := true
-		for d := 0; d < 4; d++ {
-			pt[d] = uint8(i>>(4*d)) & 0xF
-			if pt[d] >= ev.NumCodes {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
-		cl, v := w.Classify(pt)
-		a[i] = uint32(cl)<<24 | uint32(v)
-		if cl != ev.TFive && blackLikelyForbidden(pt) {
-			cl, v = ev.TNone, 0
-		}
-		b[i] = uint32(cl)<<24 | uint32(v)
-	}
-	return &a, &b
-}
-
 // clear zeroes the class of a cell that became occupied.
 func (p *Position) clear(c int) {
 	for s := 0; s < 2; s++ {
 		p.cnt[s][p.cls[s][c]]--
-		p.cnt[s][ev.TNone]++
+		p.cnt[s][TNone]++
 		p.sum[s] -= p.val[s][c]
-		p.cls[s][c] = ev.TNone
+		p.cls[s][c] = TNone
 		p.val[s][c] = 0
 	}
 }
@@ -611,15 +511,15 @@ func (p *Position) rescan(c int) {
 	}
 }
 
-// makesFive reports whether side playing empty cell c wins at once.
-func (p *Position) makesFive(side, c int) bool {
-	return p.cls[side][c] == ev.TFive
+// MakesFive reports whether side playing empty cell c wins at once.
+func (p *Position) MakesFive(side, c int) bool {
+	return p.cls[side][c] == TFive
 }
 
 // Make plays m for the side to move. m must be legal.
 func (p *Position) Make(m engine.Move) {
 	c := int(m)
-	won := p.makesFive(p.side, c)
+	won := p.MakesFive(p.side, c)
 	p.stack[p.n] = undo{move: m, won: won, ylo: int16(p.ylo), yhi: int16(p.yhi)}
 	p.place(c, uint8(p.side+1))
 	p.hash ^= zkey(p.side, c) ^ sideKey
@@ -713,112 +613,6 @@ func (p *Position) Winner() int {
 	return -1
 }
 
-// Terminal implements engine.Position. Beside the real end of the game it
-// reports positions decided at once: the side to move has a five to play
-// (win), or the opponent threatens five on two cells that cannot both be
-// blocked (loss).
-func (p *Position) Terminal() (bool, int) {
-	if p.n > 0 && p.stack[p.n-1].won {
-		return true, -engine.Win
-	}
-	if p.empty == 0 {
-		return true, 0
-	}
-	if p.cnt[p.side][ev.TFive] > 0 {
-		return true, engine.Win
-	}
-	if p.cnt[p.side^1][ev.TFive] >= 2 {
-		return true, -engine.Win
-	}
-	if p.cnt[p.side][ev.TFlex4] > 0 && p.cnt[p.side^1][ev.TFive] == 0 {
-		// an open four (or two fours) to play and nothing to fear: the five
-		// follows whatever the opponent does
-		return true, engine.Win
-	}
-	if p.Quiesce && p.cnt[p.side][ev.T43] > 0 && p.rule != Renju && p.fours(p.side^1) == 0 {
-		// a four-three against no four: the opponent must block the four
-		// (the block is off the line of the three, and makes no four),
-		// then the three becomes an open four. Not under renju, where the
-		// classes of black's likely forbidden cells are left out.
-		return true, engine.Win
-	}
-	if p.SearchVCF > 0 && p.cnt[p.side][ev.TB4]+p.cnt[p.side][ev.T43] > 0 && p.threatPly() && !p.poll() &&
-		p.searchVCF(uint64(p.SearchVCF), 0) {
-		// a proven win by continuous fours
-		return true, engine.Win
-	}
-	return false, 0
-}
-
-// threatPly tells whether the in-search threat checks run at this node.
-func (p *Position) threatPly() bool {
-	return p.VCFPlies <= 0 || p.rootN < 0 || p.n-p.rootN <= p.VCFPlies
-}
-
-// leafVCFDepth bounds the leaf VCF check in attacker moves.
-const leafVCFDepth = 10
-
-// Evaluate implements engine.Position: the pattern score for the side to move.
-func (p *Position) Evaluate() int {
-	s := p.side
-	p.poll()
-	if p.vctSide >= 0 {
-		return 0
-	}
-	if p.LeafVCF > 0 && p.cnt[s^1][ev.TFive] == 0 && p.cnt[s][ev.TB4]+p.cnt[s][ev.T43] > 0 &&
-		p.searchVCF(uint64(p.LeafVCF), leafVCFDepth) {
-		return ev.VCFWin
-	}
-	if p.Quiesce {
-		if p.cnt[s^1][ev.TFive] > 0 {
-			// a five to block: standing pat means nothing here, the block
-			// (GenNoisy) decides
-			if p.n <= p.genN+1 {
-				p.qBase = -1 // the block's position will freeze its own score
-			}
-			return -ev.VCFWin
-		}
-		if p.n > p.genN+1 && p.qBase > p.genN && p.qBase < p.n {
-			// inside the quiescence: fours and blocks only prove wins, the
-			// score of any other line is the stand pat of its first
-			// position (the pattern scores after a four and its block are
-			// noise, not gain)
-			if s == p.qSide {
-				return p.qVal
-			}
-			return -p.qVal
-		}
-		v := p.score()
-		p.qBase, p.qSide, p.qVal = p.n, s, v
-		return v
-	}
-	return p.score()
-}
-
-// score is the pattern evaluation for the side to move.
-func (p *Position) score() int {
-	s := p.side
-	v := p.ev.W.Score(p.sum[s], p.sum[s^1], &p.cnt[s], &p.cnt[s^1])
-	if v >= engine.WinBound {
-		v = engine.WinBound - 1
-	} else if v <= -engine.WinBound {
-		v = -engine.WinBound + 1
-	}
-	return v
-}
-
-// fours counts the cells where side s makes a four or a five.
-func (p *Position) fours(s int) int32 {
-	c := &p.cnt[s]
-	return c[ev.TB4] + c[ev.T43] + c[ev.TFlex4] + c[ev.TFive]
-}
-
-// Clone implements engine.Position.
-func (p *Position) Clone() engine.Position {
-	q := *p
-	return &q
-}
-
 // CopyFrom makes p a copy of q without allocating.
 func (p *Position) CopyFrom(q *Position) { *p = *q }
 
@@ -842,3 +636,41 @@ func (p *Position) String() string {
 	}
 	return b.String()
 }
+
+// Cell-level reads of the incremental state, for the searches built on the
+// position (bot/gomoku). Cells are indices of the padded array: Index,
+// XY, and the ranges FullRange and ScanRange.
+
+// Cell is the content of cell c: Empty, BlackSt, WhiteSt or Wall.
+func (p *Position) Cell(c int) uint8 { return p.cell[c] }
+
+// Near is the number of stones within two cells (both ways) of cell c.
+func (p *Position) Near(c int) uint8 { return p.near[c] }
+
+// Class is the class of empty cell c for side s (TNone when occupied).
+func (p *Position) Class(s, c int) uint8 { return p.cls[s][c] }
+
+// Value is the value of empty cell c for side s (0 when occupied).
+func (p *Position) Value(s, c int) int32 { return p.val[s][c] }
+
+// Sum is the sum of the values of the empty cells for side s.
+func (p *Position) Sum(s int) int32 { return p.sum[s] }
+
+// Count is the number of cells of class cl for side s.
+func (p *Position) Count(s int, cl uint8) int32 { return p.cnt[s][cl] }
+
+// Counts are the numbers of cells by class for side s.
+func (p *Position) Counts(s int) *[NumClasses]int32 { return &p.cnt[s] }
+
+// Table is the cell table of p.
+func (p *Position) Table() *CellTable { return p.tab }
+
+// Won reports whether the last move made a winning five.
+func (p *Position) Won() bool { return p.n > 0 && p.stack[p.n-1].won }
+
+// EmptyCells is the number of playable empty cells.
+func (p *Position) EmptyCells() int { return p.empty }
+
+// StackMove is the i-th move on the undo stack (0 the first, Ply()-1 the
+// last).
+func (p *Position) StackMove(i int) engine.Move { return p.stack[i].move }

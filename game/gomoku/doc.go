@@ -1,7 +1,11 @@
 // Package gomoku holds the rules of Gomoku for the Pentad suite (freestyle,
-// standard/exact five, renju and caro on boards from 5x5 to 32x32), the
-// incremental line patterns, the VCF solver, the brain that chooses moves, and
-// the Gomocup protocol session of pbrain-pentad.
+// standard/exact five, renju and caro on boards from 5x5 to 32x32): the
+// position with make/unmake, win detection, renju forbidden moves, Zobrist
+// keys, the "x,y" notation (and the openings-file notation), legal moves
+// and perft, and the incremental line patterns the rules and the brain
+// read. The brain (search, VCF and threat solvers, the Gomocup protocol
+// session of pbrain-pentad) is bot/gomoku; the evaluation weights are
+// eval/gomoku.
 //
 // # Referee API (used by cmd/arena)
 //
@@ -49,47 +53,15 @@
 // The tournament's renju draw after 200 moves is the referee's business; the
 // position does not count it.
 //
-// # Search interface
+// # Line patterns
 //
-// # Brain (Think) and time
-//
-// Think runs, in order: a five to play or to block; the VCF solver for the
-// side to move; the opponent's VCF (root moves then restricted to verified
-// refutations); the threat-space search (VCT, the shared search over fours
-// and threes) for the side to move, then for the opponent (root moves
-// restricted to the cells of its line and our fours and threes); then the
-// shared search. Inside the search, within SearchVCF nodes and VCFPlies
-// plies of the root, Terminal reports the side to move's VCF as a win and
-// GenMoves answers an opponent's VCF only with its cells and our fours.
-// At the leaves (Quiesce, on by default) the quiescence search follows
-// continuous fours of the side to move and forced blocks, within
-// QuiescePlies of the depth-0 node, keeping its stand pat: only wins (a
-// five, an open four or a four-three against no four) change the score,
-// and a five to block allows no stand pat.
-//
-// The session's clock starts when a command line is read. The hard limit is
-// timeout_turn less 60 ms and a quarter of the turn (at most 1 s) less the
-// overrun learnt from late answers, bounded by time_left/6 (or by our own
-// count of timeout_match). Every phase of Think polls one Clock (a stop flag
-// raised by YXSTOP or by the first poll past the deadline), also used as
-// the engine's Limits.Stop. Moves under 500 ms search with one thread.
-//
-// # Swap2
-//
-// SWAP2BOARD with no stone is answered with three stones (black, white,
-// black: the book's opening, or the candidate opening the search finds
-// closest to even). With three or five stones (white to move) Swap2Decide
-// searches the position: SWAP (take black) when white is worse by more
-// than swap2Margin; on three stones close to even (within swap2Balanced)
-// two more stones, a white then a black one, "x4,y4 x5,y5" (option 3),
-// when one of the pairs of the best white moves and black answers leaves
-// a five-stone position within swap2Balanced; otherwise white's move
-// "x,y". The book's answers, when it has the position, come first. The
-// session's position is not changed: the game itself starts with BOARD.
-//
-// *Position implements engine.Position and engine.MoveScorer. Its Terminal
-// also reports positions decided at once (a five to play, two fives to block,
-// an open four against no five); GenMoves returns only the moves worth
-// searching (threat answers, or the best candidates near the stones). Perft
-// and PerftPosition count over every legal move with the real game end.
+// For every empty cell, side and direction the position keeps a line code
+// (Dead .. Five, Over: what the side gets in that line by playing the cell)
+// from pattern tables built once per kind of five, and from the four codes,
+// through a CellTable, the cell's class (TNone .. TFive) and value, the
+// counts of cells by class and the sum of the values of each side, all
+// updated on Make and Unmake. NewPosition uses RulesTable (only fives are
+// classed, every value 0); eval/gomoku builds the table of its weights and
+// bot/gomoku plugs it in (Init, SetCellTable). Perft and PerftPosition
+// count over every legal move with the real game end.
 package gomoku

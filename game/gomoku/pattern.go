@@ -8,14 +8,47 @@ import (
 	"io"
 	"runtime"
 	"sync"
+)
 
-	ev "github.com/pentad-ai/pentad/eval/gomoku"
+// Line pattern codes, from the point of view of the side that would play the
+// empty cell. Every code is exact inside the 11-cell window (five cells on
+// each side) it is computed from.
+const (
+	Dead  uint8 = iota // no five through the cell is possible in this line
+	Alive              // a five through the cell is still possible
+	B2                 // becomes a blocked three with one more stone
+	F2                 // becomes an open three with one more stone
+	B3                 // a move after this one makes a four
+	F3                 // a move after this one makes an open four (open three)
+	B4                 // four: one cell left that makes five
+	F4                 // open four (or two fours in one line): two cells make five
+	Five               // this move makes a winning five
+	Over               // this move makes an overline (exact-five rules only)
+	NumCodes
+)
+
+// Cell classes: the combination of the four line codes of one cell for one
+// side, most urgent first. A CellTable assigns them (eval/gomoku computes
+// them with its weights); the rules rely only on TFive, given exactly to the
+// cells where one of the codes is Five, and on TNone for occupied cells.
+const (
+	TNone  uint8 = iota
+	TLow         // some potential
+	TTwo         // at least one F2 or two B2/B3
+	TB3          // a blocked three
+	TF3          // an open three
+	TB4          // a single four
+	T33          // two open threes
+	T43          // a four and an open three
+	TFlex4       // an open four or two fours: wins unless the opponent has a five
+	TFive        // a winning five
+	NumClasses
 )
 
 // Line keys. For every cell and direction the position keeps a 20-bit key:
 // 2 bits for each of the ten cells at offsets -5..-1, +1..+5 along the line
 // (0 empty, 1 black, 2 white, 3 wall or neutral stone). The pattern tables map
-// a key to the line code of eval/gomoku for the side that would play the cell.
+// a key to the line code (Dead .. Over) for the side that would play the cell.
 
 const (
 	keyBits  = 20
@@ -60,6 +93,14 @@ func tablesFor(k fiveKind) *patternTables {
 	return &tables[k]
 }
 
+// PrepareTables builds the pattern tables of every rule now (they are
+// built on first use otherwise), e.g. while a manager is still setting up.
+func PrepareTables() {
+	for k := fiveKind(0); k < numFiveKinds; k++ {
+		tablesFor(k)
+	}
+}
+
 var (
 	bothOnce [Caro + 1]sync.Once
 	both     [Caro + 1][]uint8
@@ -102,7 +143,7 @@ func embeddedTables(k fiveKind) (patternTables, bool) {
 		return patternTables{}, false
 	}
 	for _, c := range black {
-		if c >= ev.NumCodes {
+		if c >= NumCodes {
 			return patternTables{}, false
 		}
 	}
@@ -300,24 +341,24 @@ func threeLevel(l *line, k fiveKind) int {
 func classifyLine(l line, k fiveKind) uint8 {
 	l[5] = lO
 	if isFive(&l, k) {
-		return ev.Five
+		return Five
 	}
 	a, b := runThrough(&l)
 	if k != fiveOrMore && b-a+1 >= 6 {
-		return ev.Over
+		return Over
 	}
 	switch fivePoints(&l, k) {
 	case 0:
 	case 1:
-		return ev.B4
+		return B4
 	default:
-		return ev.F4
+		return F4
 	}
 	switch threeLevel(&l, k) {
 	case 2:
-		return ev.F3
+		return F3
 	case 1:
-		return ev.B3
+		return B3
 	}
 	two := 0
 	for q := 1; q <= 9; q++ {
@@ -337,9 +378,9 @@ func classifyLine(l line, k fiveKind) uint8 {
 	}
 	switch two {
 	case 2:
-		return ev.F2
+		return F2
 	case 1:
-		return ev.B2
+		return B2
 	}
 	// alive: some window of five cells through the centre holds no blocker
 	for s := 1; s <= 5; s++ {
@@ -351,8 +392,8 @@ func classifyLine(l line, k fiveKind) uint8 {
 			}
 		}
 		if ok {
-			return ev.Alive
+			return Alive
 		}
 	}
-	return ev.Dead
+	return Dead
 }

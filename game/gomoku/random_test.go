@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
-	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
 // exactFive computes from the stones whether side playing c wins.
@@ -50,6 +49,7 @@ func TestFiveTablesAgainstStones(t *testing.T) {
 		for game := 0; game < 12; game++ {
 			w, h := 5+r.IntN(28), 5+r.IntN(28)
 			p, _ := NewPosition(w, h, rule)
+			p.SetCellTable(testTable)
 			var buf [MaxSize * MaxSize]engine.Move
 			var played []engine.Move
 			n := r.IntN(w*h*2/3) + 1
@@ -63,13 +63,13 @@ func TestFiveTablesAgainstStones(t *testing.T) {
 				played = append(played, m)
 			}
 			check := func() {
-				lo, hi := p.scanRange()
+				lo, hi := p.ScanRange()
 				for c := lo; c < hi; c++ {
 					if p.cell[c] != Empty {
 						continue
 					}
 					for s := 0; s < 2; s++ {
-						if got, want := p.cls[s][c] == ev.TFive, stonesFive(p, s, c); got != want {
+						if got, want := p.cls[s][c] == TFive, stonesFive(p, s, c); got != want {
 							x, y := XY(c)
 							t.Fatalf("%v %dx%d: side %d at %d,%d: table five %v, stones %v\n%s", rule, w, h, s, x, y, got, want, p)
 						}

@@ -12,6 +12,22 @@ type stone struct{ x, y, side int }
 func b(x, y int) stone { return stone{x, y, Black} }
 func w(x, y int) stone { return stone{x, y, White} }
 
+// testTable is a cell table with a value for every code combination and
+// arbitrary classes besides TFive, so that checkIncremental also checks the
+// values, their sums and the class counts (RulesTable has none).
+var testTable = func() *CellTable {
+	t := new(CellTable)
+	for i := range t.Cell {
+		cl, v := uint8(i%int(TFive)), int32(i%997+1)
+		if RulesTable.Cell[i]>>24 == uint32(TFive) {
+			cl = TFive
+		}
+		t.Cell[i] = CellEntry(cl, v)
+		t.Renju[i] = CellEntry(cl, v/2)
+	}
+	return t
+}()
+
 // setup builds a 15x15 position with the stones and the side to move.
 func setup(t *testing.T, rule Rule, side int, stones ...stone) *Position {
 	t.Helper()
@@ -19,6 +35,7 @@ func setup(t *testing.T, rule Rule, side int, stones ...stone) *Position {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.SetCellTable(testTable)
 	for _, s := range stones {
 		if !p.SetStone(p.Index(s.x, s.y), s.side) {
 			t.Fatalf("cannot set %v", s)
@@ -33,7 +50,8 @@ func setup(t *testing.T, rule Rule, side int, stones ...stone) *Position {
 // rebuilt from scratch.
 func checkIncremental(t *testing.T, p *Position) {
 	t.Helper()
-	q, _ := NewPosition(p.w, p.h, p.rule)
+	q := new(Position)
+	q.init(p.w, p.h, p.rule, p.tab)
 	for c := range p.cell {
 		if p.cell[c] == BlackSt || p.cell[c] == WhiteSt {
 			q.SetStone(c, int(p.cell[c])-1)
@@ -260,6 +278,8 @@ func TestMakeUnmakeRestores(t *testing.T) {
 	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
 		p, _ := NewPosition(15, 15, rule)
 		fresh, _ := NewPosition(15, 15, rule)
+		p.SetCellTable(testTable)
+		fresh.SetCellTable(testTable)
 		seq := [][2]int{{7, 7}, {8, 8}, {7, 8}, {6, 9}, {7, 9}, {7, 10}, {7, 6}, {6, 6}, {5, 5}, {9, 7}, {0, 0}, {14, 14}, {13, 14}}
 		var ms []engine.Move
 		for _, s := range seq {

@@ -11,12 +11,13 @@ import (
 
 	book "github.com/pentad-ai/pentad/book/gomoku"
 	"github.com/pentad-ai/pentad/engine"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // BookConfig drives the opening book builder.
 type BookConfig struct {
 	Sizes []int
-	Rules []Rule
+	Rules []game.Rule
 	Plies int           // positions up to this many stones get a reply
 	Time  time.Duration // search time per position
 	Depth int           // or a fixed depth (tests), when positive
@@ -40,8 +41,8 @@ func (b bookPos) with(p book.Point) bookPos {
 	return n
 }
 
-func (b bookPos) position(size int, rule Rule) (*Position, bool) {
-	p, err := NewPosition(size, size, rule)
+func (b bookPos) position(size int, rule game.Rule) (*Search, bool) {
+	p, err := NewSearch(size, size, rule)
 	if err != nil {
 		return nil, false
 	}
@@ -82,7 +83,7 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 	fmt.Fprintln(w, "# Stones and replies are offsets from the centre cell (size/2, size/2).")
 	brain := NewBrain(32, 1)
 	brain.MaxDepth = cfg.Depth
-	analyse := func(p *Position) (engine.Move, int) {
+	analyse := func(p *Search) (engine.Move, int) {
 		brain.E.NewGame()
 		brain.Ready()
 		return brain.Analyse(p, Budget{Soft: cfg.Time * 2 / 5, Hard: cfg.Time})
@@ -114,7 +115,7 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 					if m == engine.NoMove {
 						return
 					}
-					x, y := XY(int(m))
+					x, y := game.XY(int(m))
 					reply = book.Point{X: x - c, Y: y - c}
 					fmt.Fprintf(w, "%d %s b %s w %s -> %d,%d # score %d\n", size, rule, fmtPoints(bp.black),
 						fmtPoints(bp.white), reply.X, reply.Y, sc)
@@ -131,12 +132,12 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 				if !ok {
 					return
 				}
-				lo, hi := q.scanRange()
+				lo, hi := q.ScanRange()
 				for cc := lo; cc < hi; cc++ {
-					if q.cell[cc] != Empty || q.near[cc] == 0 || !q.legalFor(cc) {
+					if q.Cell(cc) != game.Empty || q.Near(cc) == 0 || !q.Allowed(cc) {
 						continue
 					}
-					x, y := XY(cc)
+					x, y := game.XY(cc)
 					walk(next.with(book.Point{X: x - c, Y: y - c}))
 				}
 			}
@@ -164,7 +165,7 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 			if !a.Swap {
 				var pts []string
 				for _, m := range a.Stones {
-					x, y := XY(int(m))
+					x, y := game.XY(int(m))
 					pts = append(pts, fmt.Sprintf("%d,%d", x-size/2, y-size/2))
 				}
 				ans = strings.Join(pts, " ")
@@ -204,14 +205,14 @@ func bookCommand(w, stderr io.Writer, args []string) int {
 	cfg := BookConfig{Plies: *plies, Time: time.Duration(*ms) * time.Millisecond, Log: stderr}
 	for _, s := range strings.Split(*sizes, ",") {
 		var n int
-		if _, err := fmt.Sscan(s, &n); err != nil || n < MinSize || n > MaxSize {
+		if _, err := fmt.Sscan(s, &n); err != nil || n < game.MinSize || n > game.MaxSize {
 			fmt.Fprintf(stderr, "book build: bad size %q\n", s)
 			return 2
 		}
 		cfg.Sizes = append(cfg.Sizes, n)
 	}
 	for _, s := range strings.Split(*rules, ",") {
-		r, err := ParseRule(s)
+		r, err := game.ParseRule(s)
 		if err != nil {
 			fmt.Fprintln(stderr, "book build:", err)
 			return 2

@@ -11,6 +11,7 @@ import (
 
 	book "github.com/pentad-ai/pentad/book/gomoku"
 	"github.com/pentad-ai/pentad/engine"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // brainConn runs a session on pipes and lets a test talk to it like a
@@ -113,7 +114,7 @@ type shadow struct {
 
 func (s *shadow) checkMove(t *testing.T, l string) [2]int {
 	t.Helper()
-	x, y, err := ParseXY(l)
+	x, y, err := game.ParseXY(l)
 	if err != nil || x < 0 || y < 0 || x >= s.w || y >= s.h {
 		t.Fatalf("bad move %q", l)
 	}
@@ -160,10 +161,10 @@ func TestReplayCGomokuCli(t *testing.T) {
 				word, arg := splitCommand(cmd)
 				switch {
 				case inBoard && word != "DONE":
-					x, y, _ := ParseXY(arg)
+					x, y, _ := game.ParseXY(arg)
 					parts := strings.Split(cmd, ",")
 					if len(parts) == 3 {
-						x, y, _ = ParseXY(parts[0] + "," + parts[1])
+						x, y, _ = game.ParseXY(parts[0] + "," + parts[1])
 						sh.cells[[2]int{x, y}] = 1
 					}
 				case word == "ABOUT":
@@ -176,7 +177,7 @@ func TestReplayCGomokuCli(t *testing.T) {
 				case word == "TURN" || word == "DONE":
 					inBoard = false
 					if word == "TURN" {
-						x, y, err := ParseXY(arg)
+						x, y, err := game.ParseXY(arg)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -369,7 +370,7 @@ func TestSwap2Board(t *testing.T) {
 	l = c.answer()
 	if l != "SWAP" {
 		// one white move, or a white and a black stone (option 3)
-		ref := swap2Pos(t, Standard, [2]int{7, 7}, [2]int{8, 7}, [2]int{9, 9})
+		ref := swap2Pos(t, game.Standard, [2]int{7, 7}, [2]int{8, 7}, [2]int{9, 9})
 		playStones(t, ref, l, min(len(strings.Fields(l)), 2))
 	}
 	c.send("SWAP2BOARD", "7,7", "8,7", "9,9", "8,8", "8,6", "DONE")
@@ -399,7 +400,7 @@ func TestLineEndings(t *testing.T) {
 		c.expect("7,7")
 		raw("TURN 8,8")
 		mv := c.answer()
-		if _, _, err := ParseXY(mv); err != nil || mv == "7,7" || mv == "8,8" {
+		if _, _, err := game.ParseXY(mv); err != nil || mv == "7,7" || mv == "8,8" {
 			t.Fatalf("sep %q: answer %q", sep, mv)
 		}
 		c.end()
@@ -431,7 +432,7 @@ func FuzzProtocol(f *testing.F) {
 				continue
 			}
 			for _, m := range strings.Fields(l) {
-				if _, _, err := ParseXY(m); err != nil {
+				if _, _, err := game.ParseXY(m); err != nil {
 					t.Fatalf("odd output line %q", l)
 				}
 			}
@@ -441,7 +442,7 @@ func FuzzProtocol(f *testing.F) {
 
 func TestBudget(t *testing.T) {
 	s := &session{timeLeft: -1, timeoutTurn: 1000}
-	s.pos, _ = NewPosition(15, 15, Freestyle)
+	s.pos, _ = NewSearch(15, 15, game.Freestyle)
 	b := s.budget()
 	if b.Hard != 690*time.Millisecond || b.Soft != b.Hard*2/5 {
 		t.Fatalf("turn 1000: %+v", b)
@@ -546,12 +547,12 @@ func TestEmbeddedBookLegal(t *testing.T) {
 	}
 	sizes := map[int]bool{}
 	for _, e := range es {
-		rule, err := ParseRule(e.Rule)
+		rule, err := game.ParseRule(e.Rule)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sizes[e.Size] = true
-		p, _ := NewPosition(e.Size, e.Size, rule)
+		p, _ := NewSearch(e.Size, e.Size, rule)
 		c := e.Size / 2
 		for i := 0; i < len(e.Black)+len(e.White); i++ {
 			s := e.Black[i/2]
@@ -584,8 +585,8 @@ func TestEmbeddedBookLegal(t *testing.T) {
 		t.Fatalf("book sizes %v, want 15 and 20", sizes)
 	}
 	for _, e := range bk.Swap2Entries() {
-		rule, _ := ParseRule(e.Rule)
-		p, _ := NewPosition(e.Size, e.Size, rule)
+		rule, _ := game.ParseRule(e.Rule)
+		p, _ := NewSearch(e.Size, e.Size, rule)
 		c := e.Size / 2
 		for i := 0; i < len(e.Black)+len(e.White); i++ {
 			s := e.Black[i/2]
@@ -633,15 +634,15 @@ func TestEmbeddedBookLegal(t *testing.T) {
 func TestProtocolSelfPlay(t *testing.T) {
 	for _, rule := range []struct {
 		bits string
-		r    Rule
-	}{{"0", Freestyle}, {"4", Renju}, {"8", Caro}} {
+		r    game.Rule
+	}{{"0", game.Freestyle}, {"4", game.Renju}, {"8", game.Caro}} {
 		a := startBrain(t, Options{MaxDepth: 2, MessageInterval: -1})
 		b := startBrain(t, Options{MaxDepth: 2, MessageInterval: -1})
 		for _, c := range []*brainConn{a, b} {
 			c.send("START 15", "INFO rule "+rule.bits)
 			c.expect("OK")
 		}
-		ref, _ := NewPosition(15, 15, rule.r)
+		ref, _ := NewSearch(15, 15, rule.r)
 		players := [2]*brainConn{a, b}
 		a.send("BEGIN")
 		for {
@@ -684,7 +685,7 @@ func TestWatchdogAnswersForLateSearch(t *testing.T) {
 	var out strings.Builder
 	s := &session{opt: Options{}, out: &lineWriter{w: bufio.NewWriter(&out), interval: -1},
 		lines: make(chan inLine, 4), brain: NewBrain(1, 1)}
-	s.pos, _ = NewPosition(15, 15, Freestyle)
+	s.pos, _ = NewSearch(15, 15, game.Freestyle)
 	s.pos.Make(s.pos.MoveAt(7, 7))
 	want := s.pos.MoveAt(8, 8)
 	release := make(chan struct{})
@@ -696,7 +697,7 @@ func TestWatchdogAnswersForLateSearch(t *testing.T) {
 		return s.pos.MoveAt(6, 6)
 	}, time.Now())
 	if quit || m != want {
-		t.Fatalf("watchdog answered %v (quit %v), want %s", FormatMove(m), quit, FormatMove(want))
+		t.Fatalf("watchdog answered %v (quit %v), want %s", game.FormatMove(m), quit, game.FormatMove(want))
 	}
 	if !s.brain.stopped.Load() || s.busy == nil {
 		t.Fatal("the late search was not stopped and remembered")
@@ -709,6 +710,6 @@ func TestWatchdogAnswersForLateSearch(t *testing.T) {
 	// a search that answers in time is not overridden
 	m, _ = s.thinkUntil(func() engine.Move { return s.pos.MoveAt(6, 6) }, time.Now().Add(time.Minute))
 	if m != s.pos.MoveAt(6, 6) {
-		t.Fatalf("in-time answer replaced by %s", FormatMove(m))
+		t.Fatalf("in-time answer replaced by %s", game.FormatMove(m))
 	}
 }

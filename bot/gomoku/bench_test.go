@@ -1,6 +1,8 @@
 package gomoku
 
-import "testing"
+import (
+	"testing"
+)
 
 // BenchmarkBench runs the bench subcommand's searches (the source of the
 // bot's default.pgo profile).

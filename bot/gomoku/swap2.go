@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
 )
 
 // Swap2Answer is the decision on a swap2 position of three or five stones
@@ -64,7 +65,7 @@ const (
 // limits): SWAP when white is clearly worse; on three stones, two more
 // stones when the position is close to even and a five-stone position close
 // to even follows from it; otherwise white's best move. p is not changed.
-func (b *Brain) Swap2Decide(p *Position, bud Budget) Swap2Answer {
+func (b *Brain) Swap2Decide(p *Search, bud Budget) Swap2Answer {
 	start := time.Now()
 	first := bud
 	if p.Stones() == 3 {
@@ -88,7 +89,7 @@ func (b *Brain) Swap2Decide(p *Position, bud Budget) Swap2Answer {
 	if bud.Hard > 0 {
 		deadline = start.Add(bud.Hard * 4 / 5)
 	}
-	q := new(Position)
+	q := new(Search)
 	bestAbs := swap2Balanced + 1
 	for i, pr := range pairs {
 		var pb Budget
@@ -120,8 +121,8 @@ func (b *Brain) Swap2Decide(p *Position, bud Budget) Swap2Answer {
 // three-stone position p: the best white moves by pattern value, each with
 // the best black answers, both legal, that leave the game undecided (no
 // five, no threat that wins at once).
-func swap2Pairs(p *Position, e *Eval) [][2]engine.Move {
-	q := new(Position)
+func swap2Pairs(p *Search, e *ev.Eval) [][2]engine.Move {
+	q := new(Search)
 	q.CopyFrom(p)
 	q.SetClock(nil)
 	q.SetEval(e)
@@ -147,7 +148,7 @@ func swap2Pairs(p *Position, e *Eval) [][2]engine.Move {
 
 // topMoves returns the n legal candidate moves of most pattern value for
 // the side to move, best first.
-func topMoves(q *Position, n int) []engine.Move {
+func topMoves(q *Search, n int) []engine.Move {
 	var buf [engine.MaxMoves]engine.Move
 	var out []engine.Move
 	for _, m := range q.GenMoves(buf[:0]) {
@@ -164,7 +165,7 @@ func topMoves(q *Position, n int) []engine.Move {
 	return out[:min(n, len(out))]
 }
 
-func better(q *Position, a, b engine.Move) bool {
+func better(q *Search, a, b engine.Move) bool {
 	va, vb := q.moveValue(int(a)), q.moveValue(int(b))
 	return va > vb || (va == vb && a < b)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 func TestBenchSignatureDeterministic(t *testing.T) {
@@ -30,8 +31,8 @@ func TestBenchSignatureDeterministic(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
-	mv, _ := ParseOpening("g5h5h3f4g4j7f2")
-	for _, rule := range []Rule{Freestyle, Renju} {
+	mv, _ := game.ParseOpening("g5h5h3f4g4j7f2")
+	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		p, err := PositionFrom(15, 15, rule, mv)
 		if err != nil {
 			t.Fatal(err)
@@ -70,13 +71,13 @@ func TestNoAllocations(t *testing.T) {
 
 func TestVCFLines(t *testing.T) {
 	// black double four at 10,7
-	p := setup(t, Freestyle, Black, b(7, 7), b(8, 7), b(9, 7), w(6, 7), b(10, 8), b(10, 9), b(10, 10), w(10, 11))
+	p := setup(t, game.Freestyle, game.Black, b(7, 7), b(8, 7), b(9, 7), w(6, 7), b(10, 8), b(10, 9), b(10, 10), w(10, 11))
 	r := p.VCF(0, 0)
 	if !r.Win || r.Move != p.MoveAt(10, 7) {
 		t.Fatalf("VCF %+v", r)
 	}
 	// no VCF on a quiet board
-	q := setup(t, Freestyle, Black, b(7, 7), w(8, 8))
+	q := setup(t, game.Freestyle, game.Black, b(7, 7), w(8, 8))
 	if q.VCF(0, 0).Win {
 		t.Fatal("VCF on a quiet board")
 	}
@@ -92,11 +93,11 @@ func TestVCFLines(t *testing.T) {
 		var done []engine.Move
 		for k, m := range r.Line {
 			if !p.IsLegal(m) {
-				t.Fatalf("position %d: illegal move %s in line", i, FormatMove(m))
+				t.Fatalf("position %d: illegal move %s in line", i, game.FormatMove(m))
 			}
 			if k%2 == 0 && p.Side() == attacker && k < len(r.Line)-1 {
-				if !p.hasCode(attacker, int(m), ev.B4) {
-					t.Fatalf("position %d: %s is not a four", i, FormatMove(m))
+				if !p.HasCode(attacker, int(m), ev.B4) {
+					t.Fatalf("position %d: %s is not a four", i, game.FormatMove(m))
 				}
 			}
 			p.Make(m)
@@ -108,7 +109,7 @@ func TestVCFLines(t *testing.T) {
 			if p.Side() == attacker && !(over && sc > 0) {
 				t.Fatalf("position %d: line %s does not win", i, lineString(r.Line))
 			}
-			if p.Side() != attacker && p.cnt[attacker][ev.TFive] < 2 {
+			if p.Side() != attacker && p.Count(attacker, ev.TFive) < 2 {
 				t.Fatalf("position %d: line %s does not win", i, lineString(r.Line))
 			}
 		}
@@ -122,21 +123,21 @@ func TestVCT(t *testing.T) {
 	b := NewBrain(4, 1)
 	b.MaxDepth = 4 // VCT depth 9
 	// black makes two open threes at 8,7: a win by threats, not by fours
-	p := setup(t, Freestyle, Black, b6(6, 7), b6(7, 7), b6(8, 5), b6(8, 6), w(0, 0), w(14, 14), w(0, 14), w(14, 0))
+	p := setup(t, game.Freestyle, game.Black, b6(6, 7), b6(7, 7), b6(8, 5), b6(8, 6), w(0, 0), w(14, 14), w(0, 14), w(14, 0))
 	if p.VCF(0, 0).Win {
 		t.Fatal("unexpected VCF")
 	}
 	m, ok := b.VCT(p, 0)
 	if !ok || !p.IsLegal(m) {
-		t.Fatalf("VCT not found (%v)", FormatMove(m))
+		t.Fatalf("VCT not found (%v)", game.FormatMove(m))
 	}
 	// under renju the same double three is forbidden for black
-	r := setup(t, Renju, Black, b6(6, 7), b6(7, 7), b6(8, 5), b6(8, 6), w(0, 0), w(14, 14), w(0, 14), w(14, 0))
+	r := setup(t, game.Renju, game.Black, b6(6, 7), b6(7, 7), b6(8, 5), b6(8, 6), w(0, 0), w(14, 14), w(0, 14), w(14, 0))
 	if m, ok := b.VCT(r, 0); ok && m == r.MoveAt(8, 7) {
 		t.Fatal("VCT through a forbidden double three")
 	}
 	// a quiet position has none
-	q := setup(t, Freestyle, Black, b6(7, 7), w(8, 8), b6(6, 6), w(5, 5))
+	q := setup(t, game.Freestyle, game.Black, b6(7, 7), w(8, 8), b6(6, 6), w(5, 5))
 	if _, ok := b.VCT(q, 0); ok {
 		t.Fatal("VCT on a quiet board")
 	}
@@ -162,7 +163,7 @@ func TestQuiescenceSeesFours(t *testing.T) {
 			if res.Score >= ev.VCFWin {
 				seen[i]++
 			} else if q {
-				t.Errorf("position %d: %s scores %d with quiescence", k, FormatMove(res.Move), res.Score)
+				t.Errorf("position %d: %s scores %d with quiescence", k, game.FormatMove(res.Move), res.Score)
 			}
 		}
 	}
@@ -179,9 +180,9 @@ func TestQuiescenceSeesFours(t *testing.T) {
 func TestQuiescenceRules(t *testing.T) {
 	// black 8,7: a four (5..8,7, blocked at 4,7) and an open three (8,7..8,9)
 	stones := []stone{b(5, 7), b(6, 7), b(7, 7), w(4, 7), b(8, 8), b(8, 9), w(0, 0), w(14, 14), w(0, 14)}
-	for _, rule := range []Rule{Freestyle, Renju} {
-		p := setup(t, rule, Black, stones...)
-		if p.cls[Black][p.Index(8, 7)] != ev.T43 && rule != Renju {
+	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
+		p := setup(t, rule, game.Black, stones...)
+		if p.Class(game.Black, p.Index(8, 7)) != ev.T43 && rule != game.Renju {
 			t.Fatal("8,7 is not a four-three")
 		}
 		if over, _ := p.Terminal(); over {
@@ -189,20 +190,20 @@ func TestQuiescenceRules(t *testing.T) {
 		}
 		p.Quiesce = true
 		over, sc := p.Terminal()
-		if want := rule != Renju; over != want || (over && sc != engine.Win) {
+		if want := rule != game.Renju; over != want || (over && sc != engine.Win) {
 			t.Fatalf("%v: Terminal %v %d with quiescence", rule, over, sc)
 		}
 	}
 	// the same with a white three that makes fours: not decided
-	q := setup(t, Freestyle, Black, append(stones, w(10, 12), w(11, 12), w(12, 12))...)
+	q := setup(t, game.Freestyle, game.Black, append(stones, w(10, 12), w(11, 12), w(12, 12))...)
 	q.Quiesce = true
 	if over, _ := q.Terminal(); over {
 		t.Fatal("four-three against an opponent's four decided")
 	}
 	// white to move: its stand pat at the depth-0 node is kept along the
 	// four 9,12 and the black block at 13,12 ... 8,12
-	q.SetSide(White)
-	q.genN = q.n - 1
+	q.SetSide(game.White)
+	q.genN = q.Ply() - 1
 	stand := q.Evaluate()
 	var buf [engine.MaxMoves]engine.Move
 	noisy := q.GenNoisy(buf[:0])
@@ -215,18 +216,18 @@ func TestQuiescenceRules(t *testing.T) {
 		t.Fatalf("facing a five: %d", v)
 	}
 	blocks := q.GenNoisy(buf[:0])
-	if len(blocks) != 1 || q.cls[White][blocks[0]] != ev.TFive {
+	if len(blocks) != 1 || q.Class(game.White, int(blocks[0])) != ev.TFive {
 		t.Fatalf("blocks %s", lineString(blocks))
 	}
 	bl := blocks[0]
 	q.Make(bl)
 	if v := q.Evaluate(); v != stand || v == q.score() {
-		t.Fatalf("after %s %s: %d (pattern score %d), want the stand pat %d", FormatMove(m), FormatMove(bl), v, q.score(), stand)
+		t.Fatalf("after %s %s: %d (pattern score %d), want the stand pat %d", game.FormatMove(m), game.FormatMove(bl), v, q.score(), stand)
 	}
 	// the cap: no more fours two plies in with QuiescePlies 2, but a five
 	// is still blocked
 	q.QuiescePlies = 2
-	if n := len(q.GenNoisy(buf[:0])); n != 0 && q.cnt[Black][ev.TFive] == 0 {
+	if n := len(q.GenNoisy(buf[:0])); n != 0 && q.Count(game.Black, ev.TFive) == 0 {
 		t.Fatalf("%d fours beyond the cap", n)
 	}
 	// within the cap only the fours in line with white's previous four
@@ -234,12 +235,12 @@ func TestQuiescenceRules(t *testing.T) {
 	var got []engine.Move
 	for _, c := range q.GenNoisy(buf[:0]) {
 		if !alignedNear(int(c), int(m)) {
-			t.Fatalf("%s is not in line with %s", FormatMove(c), FormatMove(m))
+			t.Fatalf("%s is not in line with %s", game.FormatMove(c), game.FormatMove(m))
 		}
 		got = append(got, c)
 	}
 	gn := q.genN
-	q.genN = q.n - 1 // as a depth-0 node: every four
+	q.genN = q.Ply() - 1 // as a depth-0 node: every four
 	if all := q.GenNoisy(buf[:0]); len(all) <= len(got) {
 		t.Fatalf("fours %s at a depth-0 node, %s in the line", lineString(all), lineString(got))
 	}
@@ -253,11 +254,11 @@ func TestQuiescenceRules(t *testing.T) {
 
 var (
 	vcfOnce sync.Once
-	vcfSet  []*Position
+	vcfSet  []*Search
 )
 
 // vcfTestPositions is VCFPositions(3), computed once per test binary.
-func vcfTestPositions() []*Position {
+func vcfTestPositions() []*Search {
 	vcfOnce.Do(func() { vcfSet = VCFPositions(3) })
 	return vcfSet
 }

@@ -6,12 +6,13 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // fromMoves plays a game record in protocol notation ("x,y x,y ...").
-func fromMoves(t *testing.T, rule Rule, rec string) *Position {
+func fromMoves(t *testing.T, rule game.Rule, rec string) *Search {
 	t.Helper()
-	p, _ := NewPosition(15, 15, rule)
+	p, _ := NewSearch(15, 15, rule)
 	for _, f := range strings.Fields(rec) {
 		m, err := p.ParseMove(f)
 		if err != nil || !p.IsLegal(m) {
@@ -24,12 +25,12 @@ func fromMoves(t *testing.T, rule Rule, rec string) *Position {
 
 // searchDepth runs the shared search at a fixed depth with the in-search
 // threat checks at budget sv (0: off), one thread, a fresh table.
-func searchDepth(p *Position, depth, sv int) engine.Result {
+func searchDepth(p *Search, depth, sv int) engine.Result {
 	e := engine.New(4, engine.Options{Threads: 1, LMR: true})
 	q := *p
 	q.SearchVCF = sv
 	q.VCFPlies = 4 // checks down to the leaves of these depth-4 searches
-	q.rootN = q.n
+	q.rootN = q.Ply()
 	return e.Search(&q, engine.Limits{Depth: depth})
 }
 
@@ -44,27 +45,27 @@ var threatWins = []struct{ rec, move string }{
 
 func TestSearchVCFFindsWins(t *testing.T) {
 	for i, c := range threatWins {
-		p := fromMoves(t, Freestyle, c.rec)
+		p := fromMoves(t, game.Freestyle, c.rec)
 		old := searchDepth(p, 4, 0)
 		res := searchDepth(p, 4, DefaultSearchVCF)
 		if old.Score > engine.WinBound {
 			t.Fatalf("position %d: the plain search already sees the win", i)
 		}
-		if res.Score <= engine.WinBound || FormatMove(res.Move) != c.move {
-			t.Fatalf("position %d: %s score %d, want the win %s", i, FormatMove(res.Move), res.Score, c.move)
+		if res.Score <= engine.WinBound || game.FormatMove(res.Move) != c.move {
+			t.Fatalf("position %d: %s score %d, want the win %s", i, game.FormatMove(res.Move), res.Score, c.move)
 		}
 		// the win is real: after the move, every answer of the opponent
 		// near the stones leaves a win by the same search
 		p.Make(res.Move)
 		var buf [engine.MaxMoves]engine.Move
 		for _, r := range p.LegalMoves(buf[:0]) {
-			if p.near[r] == 0 {
+			if p.Near(int(r)) == 0 {
 				continue
 			}
 			p.Make(r)
 			if over, sc := p.Terminal(); !(over && sc > 0) {
 				if w := searchDepth(p, 4, DefaultSearchVCF); w.Score <= engine.WinBound {
-					t.Fatalf("position %d: after %s %s no win (%d)", i, c.move, FormatMove(r), w.Score)
+					t.Fatalf("position %d: after %s %s no win (%d)", i, c.move, game.FormatMove(r), w.Score)
 				}
 			}
 			p.Unmake(r)
@@ -81,7 +82,7 @@ var threatDefenceRecs = []string{
 
 // allowsVCF reports whether move m lets the opponent win p by continuous
 // fours.
-func allowsVCF(p *Position, m engine.Move) bool {
+func allowsVCF(p *Search, m engine.Move) bool {
 	p.Make(m)
 	defer p.Unmake(m)
 	p.ClearVCF()
@@ -90,14 +91,14 @@ func allowsVCF(p *Position, m engine.Move) bool {
 
 func TestSearchVCFDefends(t *testing.T) {
 	for i, rec := range threatDefenceRecs {
-		p := fromMoves(t, Freestyle, rec)
+		p := fromMoves(t, game.Freestyle, rec)
 		old := searchDepth(p, 4, 0)
 		res := searchDepth(p, 4, DefaultSearchVCF)
 		if !allowsVCF(p, old.Move) {
-			t.Fatalf("position %d: the plain search's %s no longer loses", i, FormatMove(old.Move))
+			t.Fatalf("position %d: the plain search's %s no longer loses", i, game.FormatMove(old.Move))
 		}
 		if allowsVCF(p, res.Move) {
-			t.Fatalf("position %d: %s allows a VCF", i, FormatMove(res.Move))
+			t.Fatalf("position %d: %s allows a VCF", i, game.FormatMove(res.Move))
 		}
 	}
 }
@@ -114,7 +115,7 @@ var vctDefenceRecs = []string{
 func TestOpponentVCTDefence(t *testing.T) {
 	check := NewBrain(4, 1)
 	check.MaxDepth = 5
-	think := func(p *Position, noDefence bool) (engine.Move, bool) {
+	think := func(p *Search, noDefence bool) (engine.Move, bool) {
 		br := NewBrain(4, 1)
 		br.MaxDepth = 4
 		// without the leaf quiescence, which on its own finds the
@@ -129,15 +130,15 @@ func TestOpponentVCTDefence(t *testing.T) {
 		return m, lost
 	}
 	for i, rec := range vctDefenceRecs {
-		p := fromMoves(t, Freestyle, rec)
+		p := fromMoves(t, game.Freestyle, rec)
 		if line := check.opponentVCT(p, 0); len(line) == 0 {
 			t.Fatalf("position %d: no opponent VCT", i)
 		}
 		if m, lost := think(p, true); !lost {
-			t.Fatalf("position %d: without the defence %s already refutes the threats", i, FormatMove(m))
+			t.Fatalf("position %d: without the defence %s already refutes the threats", i, game.FormatMove(m))
 		}
 		if m, lost := think(p, false); lost {
-			t.Fatalf("position %d: after %s the opponent still wins by threats", i, FormatMove(m))
+			t.Fatalf("position %d: after %s the opponent still wins by threats", i, game.FormatMove(m))
 		}
 	}
 }
@@ -151,7 +152,7 @@ func TestLeafVCF(t *testing.T) {
 		p := *p0
 		p.ClearVCF()
 		p.vctSide = -1
-		if p.cnt[p.side^1][ev.TFive] > 0 {
+		if p.Count(p.Side()^1, ev.TFive) > 0 {
 			continue // the leaf check leaves a five to block to the search
 		}
 		if v := p.Evaluate(); v >= ev.VCFWin {
@@ -163,10 +164,10 @@ func TestLeafVCF(t *testing.T) {
 		}
 	}
 	// black's only four (10,7) is blocked at 11,7: no VCF
-	q := setup(t, Freestyle, Black, b(7, 7), b(8, 7), b(9, 7), w(6, 7), w(12, 12))
+	q := setup(t, game.Freestyle, game.Black, b(7, 7), b(8, 7), b(9, 7), w(6, 7), w(12, 12))
 	q.ClearVCF()
 	q.LeafVCF = 16
-	if q.cnt[Black][ev.TB4] == 0 || q.Evaluate() >= ev.VCFWin {
+	if q.Count(game.Black, ev.TB4) == 0 || q.Evaluate() >= ev.VCFWin {
 		t.Fatal("four without VCF")
 	}
 	const mark = 999999
@@ -196,7 +197,7 @@ var quiesceDefenceRecs = []string{
 
 func TestQuiescenceDefends(t *testing.T) {
 	for i, rec := range quiesceDefenceRecs {
-		p := fromMoves(t, Freestyle, rec)
+		p := fromMoves(t, game.Freestyle, rec)
 		search := func(q bool) engine.Move {
 			e := engine.New(4, engine.Options{Threads: 1, LMR: true})
 			x := *p
@@ -204,10 +205,10 @@ func TestQuiescenceDefends(t *testing.T) {
 			return e.Search(&x, engine.Limits{Depth: 2}).Move
 		}
 		if m := search(false); !allowsVCF(p, m) {
-			t.Fatalf("position %d: without quiescence %s no longer loses", i, FormatMove(m))
+			t.Fatalf("position %d: without quiescence %s no longer loses", i, game.FormatMove(m))
 		}
 		if m := search(true); allowsVCF(p, m) {
-			t.Fatalf("position %d: %s allows a VCF", i, FormatMove(m))
+			t.Fatalf("position %d: %s allows a VCF", i, game.FormatMove(m))
 		}
 	}
 }

@@ -2,13 +2,13 @@ package gomoku
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // Brain chooses moves: threat checks and VCF at the root, then the shared
@@ -50,7 +50,7 @@ type Brain struct {
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 	// Eval is the evaluation (nil: the default weights).
-	Eval *Eval
+	Eval *ev.Eval
 
 	stopped atomic.Bool
 	// best is the move Think would answer now (0 until Think has copied its
@@ -59,7 +59,7 @@ type Brain struct {
 	best    atomic.Uint32
 	clk     Clock // the hard limit of the move being searched
 	vctLine []engine.Move
-	work    Position // scratch copy of the position searched
+	work    Search // scratch copy of the position searched
 }
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
@@ -88,12 +88,6 @@ func (b *Brain) Stop() {
 	b.E.Stop()
 }
 
-// vctTableMiB is the table of the threat-space search.
-const vctTableMiB = 8
-
-// vctMaxDepth bounds the threat-space search in plies.
-const vctMaxDepth = 15
-
 // DefaultQuiesce is the quiescence setting of a new brain: the threat
 // check at the leaves of the search (continuous fours from every depth-0
 // node, the four-three against no four as a win, the stand pat of the
@@ -118,7 +112,7 @@ const vctMaxDepth = 15
 // without the in-line rule: +22 -25 =1 and +13 -10 =1.
 const DefaultQuiesce = true
 
-// DefaultQuiescePlies caps the quiescence over fours (Position.QuiescePlies).
+// DefaultQuiescePlies caps the quiescence over fours (Search.QuiescePlies).
 const DefaultQuiescePlies = 8
 
 // DefaultTaper is the candidate tapering of a new brain.
@@ -159,7 +153,7 @@ const vcfNodesPerMs = 100
 
 // Think returns the move to play in pos (left unchanged), or NoMove if the
 // board has no legal move.
-func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
+func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 	start := time.Now()
 	p := &b.work
 	p.CopyFrom(pos)
@@ -174,7 +168,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	p.SearchVCF = 0
 	p.Quiesce = false
 	p.Candidates = b.Candidates
-	var buf [MaxSize * MaxSize]engine.Move
+	var buf [game.MaxSize * game.MaxSize]engine.Move
 	legal := p.LegalMoves(buf[:0])
 	if len(legal) == 0 {
 		return engine.NoMove
@@ -182,21 +176,21 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	b.best.Store(uint32(b.quickMove(p, legal)))
 	if len(legal) == 1 || p.Stones() == 0 {
 		if p.Stones() == 0 {
-			return p.MoveAt(p.w/2, p.h/2)
+			return p.MoveAt(p.Width()/2, p.Height()/2)
 		}
 		return legal[0]
 	}
-	s, o := p.side, p.side^1
+	s, o := p.Side(), p.Side()^1
 	// a five to play
-	if c, n := p.fiveCell(s); n > 0 {
+	if c, n := p.FiveCell(s); n > 0 {
 		b.info("five")
 		return engine.Move(c)
 	}
 	// a five to block
-	if _, n := p.fiveCell(o); n > 0 {
-		lo, hi := p.scanRange()
+	if _, n := p.FiveCell(o); n > 0 {
+		lo, hi := p.ScanRange()
 		for c := lo; c < hi; c++ {
-			if p.cell[c] == Empty && p.makesFive(o, c) && p.legalFor(c) {
+			if p.Cell(c) == game.Empty && p.MakesFive(o, c) && p.Allowed(c) {
 				b.info("block five")
 				return engine.Move(c)
 			}
@@ -268,10 +262,10 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 	p.VCFPlies = b.VCFPlies
 	p.Quiesce = b.Quiesce
 	p.Taper = b.Taper
-	p.rootN = p.n
+	p.rootN = p.Ply()
 	p.wideAt = -1
 	if len(rootMoves) > 0 {
-		p.wideAt = p.n
+		p.wideAt = p.Ply()
 	}
 	res := b.E.Search(p, lim)
 	p.wideAt = -1
@@ -292,7 +286,7 @@ func (b *Brain) Think(pos *Position, bud Budget) engine.Move {
 // continuous fours; if it does, it plays the best-valued move that does not
 // (when one is found in the time left). Leaf positions of the search do not
 // run the VCF solver, so such lines can hide beyond its horizon.
-func (b *Brain) safetyNet(p *Position, m engine.Move, start time.Time, bud Budget) engine.Move {
+func (b *Brain) safetyNet(p *Search, m engine.Move, start time.Time, bud Budget) engine.Move {
 	const nodes = 20000
 	if bud.Hard > 0 {
 		p.SetVCFLimits(&b.stopped, start.Add(bud.Hard*9/10))
@@ -332,13 +326,13 @@ func (b *Brain) safetyNet(p *Position, m engine.Move, start time.Time, bud Budge
 	if best == engine.NoMove {
 		return m
 	}
-	b.info("safety net: " + FormatMove(m) + " loses to a VCF, playing " + FormatMove(best))
+	b.info("safety net: " + game.FormatMove(m) + " loses to a VCF, playing " + game.FormatMove(best))
 	return best
 }
 
 // quickMove is the move of most value among the search candidates, for
 // when there is no time to search.
-func (b *Brain) quickMove(p *Position, legal []engine.Move) engine.Move {
+func (b *Brain) quickMove(p *Search, legal []engine.Move) engine.Move {
 	var buf [engine.MaxMoves]engine.Move
 	best, bv := legal[0], int32(-1)
 	for _, m := range p.GenMoves(buf[:0]) {
@@ -352,11 +346,11 @@ func (b *Brain) quickMove(p *Position, legal []engine.Move) engine.Move {
 // vcfDefences lists the candidate moves after which the opponent has no VCF
 // (within the node budget). The candidates are every move near the stones,
 // so that no defence is missed by the pruning of GenMoves.
-func (b *Brain) vcfDefences(p *Position, nodes uint64, start time.Time, bud Budget) []engine.Move {
+func (b *Brain) vcfDefences(p *Search, nodes uint64, start time.Time, bud Budget) []engine.Move {
 	var out []engine.Move
-	lo, hi := p.scanRange()
+	lo, hi := p.ScanRange()
 	for c := lo; c < hi; c++ {
-		if p.cell[c] != Empty || p.near[c] == 0 || !p.legalFor(c) {
+		if p.Cell(c) != game.Empty || p.Near(c) == 0 || !p.Allowed(c) {
 			continue
 		}
 		if b.stopped.Load() || (bud.Hard > 0 && time.Since(start) > bud.Hard/2) {
@@ -407,14 +401,14 @@ func lineString(ms []engine.Move) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(FormatMove(m))
+		sb.WriteString(game.FormatMove(m))
 	}
 	return sb.String()
 }
 
 // Analyse searches pos within the budget and returns the best move and its
 // score for the side to move.
-func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
+func (b *Brain) Analyse(pos *Search, bud Budget) (engine.Move, int) {
 	p := &b.work
 	p.CopyFrom(pos)
 	p.SetEval(b.Eval)
@@ -422,7 +416,7 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 	p.LeafVCF = b.LeafVCF
 	p.SearchVCF = b.SearchVCF
 	p.VCFPlies = b.VCFPlies
-	p.rootN = p.n
+	p.rootN = p.Ply()
 	defer func() { p.rootN = -1 }()
 	p.Candidates = b.Candidates
 	p.Quiesce = b.Quiesce
@@ -442,77 +436,4 @@ func (b *Brain) Analyse(pos *Position, bud Budget) (engine.Move, int) {
 		res.Move = engine.NoMove
 	}
 	return res.Move, res.Score
-}
-
-// opponentVCT returns the line of a win by threats of the side not to move
-// (as if it could move now), or nil.
-func (b *Brain) opponentVCT(p *Position, limit time.Duration) []engine.Move {
-	p.SetSide(p.side ^ 1)
-	defer p.SetSide(p.side ^ 1)
-	if _, n := p.fiveCell(p.side ^ 1); n > 0 {
-		return nil // we would have to block a five first: not a threat line
-	}
-	if !b.vctRun(p, limit) {
-		return nil
-	}
-	return b.vctLine
-}
-
-// threatDefences are the candidate refutations of an opponent's threat
-// line: its cells, our fours and our open threes (counter-threats).
-func threatDefences(p *Position, line []engine.Move) []engine.Move {
-	var out []engine.Move
-	s := p.side
-	lo, hi := p.scanRange()
-	for c := lo; c < hi; c++ {
-		if p.cell[c] != Empty || p.near[c] == 0 || !p.legalFor(c) {
-			continue
-		}
-		if p.hasCode(s, c, ev.F3) || slices.Contains(line, engine.Move(c)) {
-			out = append(out, engine.Move(c))
-		}
-	}
-	return out
-}
-
-// VCT looks for a win by threats (fours and open threes) for the side to
-// move within the time, with the shared search on the threat-space view of
-// the position. It returns the first move of a proven win.
-func (b *Brain) VCT(p *Position, limit time.Duration) (engine.Move, bool) {
-	if b.vctRun(p, limit) {
-		b.info(fmt.Sprintf("VCT win: %s", lineString(b.vctLine)))
-		return b.vctLine[0], true
-	}
-	return engine.NoMove, false
-}
-
-// vctRun runs the threat-space search for the side to move; on a proven
-// win it keeps the line in b.vctLine.
-func (b *Brain) vctRun(p *Position, limit time.Duration) bool {
-	if limit <= 0 && b.MaxDepth == 0 && b.MaxNodes == 0 {
-		limit = 100 * time.Millisecond // no limit at all: keep it short
-	}
-	p.vctSide = p.side
-	p.wideAt = -1
-	p.SearchVCF = b.SearchVCF
-	defer func() { p.SearchVCF = 0 }()
-	b.vct.NewGame()
-	b.vct.OnInfo = nil
-	depth := vctMaxDepth
-	if b.MaxDepth > 0 {
-		depth = min(depth, 2*b.MaxDepth+1)
-	}
-	// the brain's stop flag (YXSTOP, or the deadline seen by the polls of
-	// the position) ends the threat search too
-	lim := engine.Limits{Depth: depth, Nodes: b.MaxNodes / 4, Stop: &b.stopped}
-	if limit > 0 {
-		lim.Soft, lim.Hard = limit/2, limit
-	}
-	res := b.vct.Search(p, lim)
-	p.vctSide = -1
-	if res.Score > engine.WinBound && res.Move != engine.NoMove && p.IsLegal(res.Move) {
-		b.vctLine = res.PV
-		return true
-	}
-	return false
 }

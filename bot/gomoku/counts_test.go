@@ -6,6 +6,7 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // TestFourCellCounts: the class counts the VCF solver relies on (to stop
@@ -14,8 +15,8 @@ import (
 func TestFourCellCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for g := 0; g < 200; g++ {
-		rule := Rule(g % 4)
-		p, _ := NewPosition(15, 15, rule)
+		rule := game.Rule(g % 4)
+		p, _ := NewSearch(15, 15, rule)
 		for k := 0; k < 60; k++ {
 			ms := p.LegalMoves(nil)
 			if len(ms) == 0 {
@@ -28,16 +29,16 @@ func TestFourCellCounts(t *testing.T) {
 			for s := 0; s < 2; s++ {
 				n := 0
 				nNear := 0
-				lo, hi := p.fullRange()
+				lo, hi := p.FullRange()
 				for c := lo; c < hi; c++ {
-					if p.cell[c] == Empty && (p.cls[s][c] == ev.TB4 || p.cls[s][c] == ev.T43 || p.cls[s][c] == ev.TFlex4) {
+					if p.Cell(c) == game.Empty && (p.Class(s, c) == ev.TB4 || p.Class(s, c) == ev.T43 || p.Class(s, c) == ev.TFlex4) {
 						n++
-						if p.near[c] > 0 {
+						if p.Near(c) > 0 {
 							nNear++
 						}
 					}
 				}
-				want := int(p.cnt[s][ev.TB4] + p.cnt[s][ev.T43] + p.cnt[s][ev.TFlex4])
+				want := int(p.Count(s, ev.TB4) + p.Count(s, ev.T43) + p.Count(s, ev.TFlex4))
 				if n != want || nNear != n {
 					t.Fatalf("rule %v side %d: %d cells (%d near), counts %d\n%s", rule, s, n, nNear, want, p)
 				}

@@ -11,8 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pentad-ai/pentad/bench"
 	book "github.com/pentad-ai/pentad/book/gomoku"
 	"github.com/pentad-ai/pentad/engine"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // Options configure a protocol session.
@@ -68,9 +70,9 @@ type session struct {
 
 	started  bool
 	w, h     int
-	rule     Rule
+	rule     game.Rule
 	ruleBits int
-	pos      *Position
+	pos      *Search
 	base     []baseStone
 
 	timeoutTurn  int64 // ms, 0 = no limit
@@ -162,7 +164,9 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.brain.NoVCF = opt.NoVCF
 	s.brain.OnInfo = s.out.message
 	s.brain.Prefault()
-	go prebuildTables()
+	// the pattern tables of every rule, built while the manager is still
+	// setting up, so that START and INFO rule answer at once
+	go game.PrepareTables()
 	go readLines(in, s.lines)
 	for {
 		line, ok := s.next()
@@ -172,14 +176,6 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 		if quit := s.handle(line); quit {
 			return nil
 		}
-	}
-}
-
-// prebuildTables builds the pattern tables of every rule while the manager
-// is still setting up, so that START and INFO rule answer at once.
-func prebuildTables() {
-	for k := fiveKind(0); k < numFiveKinds; k++ {
-		tablesFor(k)
 	}
 }
 
@@ -247,16 +243,16 @@ func (s *session) handle(line string) bool {
 	switch cmd {
 	case "START":
 		n, err := strconv.Atoi(arg)
-		if err != nil || n < MinSize || n > MaxSize {
-			s.reply("ERROR unsupported size %q (%d..%d)", arg, MinSize, MaxSize)
+		if err != nil || n < game.MinSize || n > game.MaxSize {
+			s.reply("ERROR unsupported size %q (%d..%d)", arg, game.MinSize, game.MaxSize)
 			return false
 		}
 		s.newGame(n, n)
 		s.reply("OK")
 	case "RECTSTART":
-		w, h, err := ParseXY(arg)
-		if err != nil || w < MinSize || h < MinSize || w > MaxSize || h > MaxSize {
-			s.reply("ERROR unsupported size %q (%d..%d each side)", arg, MinSize, MaxSize)
+		w, h, err := game.ParseXY(arg)
+		if err != nil || w < game.MinSize || h < game.MinSize || w > game.MaxSize || h > game.MaxSize {
+			s.reply("ERROR unsupported size %q (%d..%d each side)", arg, game.MinSize, game.MaxSize)
 			return false
 		}
 		s.newGame(w, h)
@@ -301,7 +297,7 @@ func (s *session) handle(line string) bool {
 			return false
 		}
 		s.pos.Make(m)
-		s.reply("%s", FormatMove(m))
+		s.reply("%s", game.FormatMove(m))
 	case "TAKEBACK":
 		if !s.started {
 			s.reply("ERROR no game started (send START first)")
@@ -313,7 +309,7 @@ func (s *session) handle(line string) bool {
 			return false
 		}
 		if s.pos.Ply() == 0 || s.pos.LastMove() != m {
-			s.reply("ERROR %s is not the last move", FormatMove(m))
+			s.reply("ERROR %s is not the last move", game.FormatMove(m))
 			return false
 		}
 		s.pos.Unmake(m)
@@ -344,7 +340,7 @@ func (s *session) opponentMove(arg string) (engine.Move, error) {
 		return m, err
 	}
 	if !s.pos.IsEmptyCell(m) {
-		return m, fmt.Errorf("%s is not empty", FormatMove(m))
+		return m, fmt.Errorf("%s is not empty", game.FormatMove(m))
 	}
 	if over, _, _ := s.pos.Status(); over {
 		return m, fmt.Errorf("the game is over")
@@ -357,7 +353,7 @@ func (s *session) newGame(w, h int) {
 	s.w, s.h = w, h
 	s.used = 0
 	s.base = s.base[:0]
-	p, _ := NewPosition(w, h, s.rule)
+	p, _ := NewSearch(w, h, s.rule)
 	s.pos = p
 	// no table clearing here (it takes a third of a second on a large
 	// table): hashes include the size and the rule, and old entries age out
@@ -370,7 +366,7 @@ func (s *session) rebuild() {
 	}
 	moves := s.pos.Moves()
 	side := s.pos.Side()
-	p, _ := NewPosition(s.w, s.h, s.rule)
+	p, _ := NewSearch(s.w, s.h, s.rule)
 	for _, st := range s.base {
 		p.SetStone(st.c, st.side)
 	}
@@ -391,18 +387,18 @@ func (s *session) rebuild() {
 // ruleFromBits maps the INFO rule bitmask: 4 renju, else 8 caro, else 1
 // exactly five, else freestyle. Bit 2 (continuous game) changes nothing in
 // play: stones of finished lines arrive as BOARD field 3 and are walls.
-func ruleFromBits(v int, rule2IsRenju bool) Rule {
+func ruleFromBits(v int, rule2IsRenju bool) game.Rule {
 	switch {
 	case v&4 != 0:
-		return Renju
+		return game.Renju
 	case rule2IsRenju && v == 2:
-		return Renju
+		return game.Renju
 	case v&8 != 0:
-		return Caro
+		return game.Caro
 	case v&1 != 0:
-		return Standard
+		return game.Standard
 	}
-	return Freestyle
+	return game.Freestyle
 }
 
 func (s *session) info(arg string) {
@@ -501,7 +497,7 @@ func (s *session) budget() Budget {
 		left = max(time.Duration(s.timeoutMatch)*time.Millisecond-s.used, 0)
 	}
 	if left >= 0 {
-		movesLeft := int64(max(12, s.pos.empty/8))
+		movesLeft := int64(max(12, s.pos.EmptyCells()/8))
 		share := left / time.Duration(movesLeft)
 		if h := left/6 - 50*time.Millisecond; h < hard {
 			hard = h
@@ -537,26 +533,26 @@ func (b Budget) since(t time.Time) Budget {
 // bookStones lists the stones of p relative to the centre, black and
 // white; ok is false on a board the book cannot hold (not square, neutral
 // stones, or a side to move that does not follow from the stone counts).
-func bookStones(p *Position) (black, white []book.Point, ok bool) {
-	if p.w != p.h {
+func bookStones(p *Search) (black, white []book.Point, ok bool) {
+	if p.Width() != p.Height() {
 		return nil, nil, false
 	}
-	c := p.w / 2
-	for y := 0; y < p.h; y++ {
-		for x := 0; x < p.w; x++ {
+	c := p.Width() / 2
+	for y := 0; y < p.Height(); y++ {
+		for x := 0; x < p.Width(); x++ {
 			switch p.At(x, y) {
-			case BlackSt:
+			case game.BlackSt:
 				black = append(black, book.Point{X: x - c, Y: y - c})
-			case WhiteSt:
+			case game.WhiteSt:
 				white = append(white, book.Point{X: x - c, Y: y - c})
-			case Wall:
+			case game.Wall:
 				return nil, nil, false
 			}
 		}
 	}
 	switch {
-	case len(black) == len(white) && p.side == Black:
-	case len(black) == len(white)+1 && p.side == White:
+	case len(black) == len(white) && p.Side() == game.Black:
+	case len(black) == len(white)+1 && p.Side() == game.White:
 	default:
 		return nil, nil, false
 	}
@@ -580,7 +576,7 @@ func (s *session) bookMove() engine.Move {
 	if m == engine.NoMove || !s.pos.IsLegal(m) {
 		return engine.NoMove
 	}
-	s.out.message("book " + FormatMove(m))
+	s.out.message("book " + game.FormatMove(m))
 	return m
 }
 
@@ -630,7 +626,7 @@ func (s *session) thinkUntil(f func() engine.Move, deadline time.Time) (m engine
 			s.brain.Stop()
 			if b := s.brain.Best(); b != engine.NoMove && s.pos.IsLegal(b) {
 				s.busy = done
-				s.out.message("late search: answered " + FormatMove(b) + " for it")
+				s.out.message("late search: answered " + game.FormatMove(b) + " for it")
 				return b, false
 			}
 		case in, ok := <-s.lines:
@@ -678,14 +674,14 @@ func (s *session) move() bool {
 		return false
 	}
 	s.pos.Make(m)
-	s.reply("%s", FormatMove(m))
+	s.reply("%s", game.FormatMove(m))
 	if s.opt.Log != nil {
 		hard := time.Duration(0)
 		if !deadline.IsZero() {
 			hard = deadline.Sub(s.cmdAt)
 		}
 		fmt.Fprintf(s.opt.Log, "ply %d move %s answered %v after the command (hard %v, overrun %v, threads %d)\n",
-			s.pos.Ply(), FormatMove(m), time.Since(s.cmdAt).Round(time.Microsecond), hard.Round(time.Microsecond),
+			s.pos.Ply(), game.FormatMove(m), time.Since(s.cmdAt).Round(time.Microsecond), hard.Round(time.Microsecond),
 			s.overrun.Round(time.Microsecond), s.brain.E.Options.Threads)
 	}
 	s.account(deadline)
@@ -797,9 +793,9 @@ func (s *session) board() bool {
 	// our colour: black if we are to move on an even count
 	us := (nOwn + nOpp) & 1
 	if nOwn == nOpp {
-		us = Black
+		us = game.Black
 	} else if nOpp == nOwn+1 {
-		us = White
+		us = game.White
 	}
 	colour := func(f int) int {
 		if f == 1 {
@@ -807,7 +803,7 @@ func (s *session) board() bool {
 		}
 		return us ^ 1
 	}
-	p, _ := NewPosition(s.w, s.h, s.rule)
+	p, _ := NewSearch(s.w, s.h, s.rule)
 	var base []baseStone
 	for _, t := range stones {
 		if t.f == 3 {
@@ -868,7 +864,7 @@ func (s *session) swap2() bool {
 		s.reply("ERROR no game started (send START first)")
 		return false
 	}
-	p, _ := NewPosition(s.w, s.h, s.rule)
+	p, _ := NewSearch(s.w, s.h, s.rule)
 	for _, r := range rows {
 		m, err := p.ParseMove(r)
 		if err != nil || !p.IsLegal(m) {
@@ -892,7 +888,7 @@ func (s *session) swap2() bool {
 				if s.brain.stopped.Load() {
 					break
 				}
-				q, _ := NewPosition(s.w, s.h, s.rule)
+				q, _ := NewSearch(s.w, s.h, s.rule)
 				var ms [3]engine.Move
 				ok := true
 				for i, pt := range cand {
@@ -946,7 +942,7 @@ func (s *session) swap2() bool {
 
 // swap2Book answers SWAP2BOARD from the book when it knows the position
 // (n stones, in p); it reports whether it answered.
-func (s *session) swap2Book(p *Position, n int) bool {
+func (s *session) swap2Book(p *Search, n int) bool {
 	bk := s.opt.Book
 	if bk == nil || s.w != s.h {
 		return false
@@ -957,7 +953,7 @@ func (s *session) swap2Book(p *Position, n int) bool {
 		if !ok {
 			return false
 		}
-		q, _ := NewPosition(s.w, s.h, s.rule)
+		q, _ := NewSearch(s.w, s.h, s.rule)
 		return s.replyStones(q, c, o[:])
 	}
 	black, white, ok := bookStones(p)
@@ -980,14 +976,14 @@ func (s *session) swap2Book(p *Position, n int) bool {
 func formatMoves(ms []engine.Move) string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
-		out[i] = FormatMove(m)
+		out[i] = game.FormatMove(m)
 	}
 	return strings.Join(out, " ")
 }
 
 // replyStones plays the book's stones (offsets from the centre c) on q and
 // answers them; it answers nothing and reports false if one is illegal.
-func (s *session) replyStones(q *Position, c int, pts []book.Point) bool {
+func (s *session) replyStones(q *Search, c int, pts []book.Point) bool {
 	var ms []engine.Move
 	for _, pt := range pts {
 		m := q.MoveAt(c+pt.X, c+pt.Y)
@@ -1006,4 +1002,67 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// Command runs a subcommand of pbrain-pentad and returns the exit code:
+//
+//	bench                       fixed-depth search bench (the signature)
+//	perft N [divide] [rule] [size]  legal move sequences from the empty board
+//	vcf                         VCF solver speed on the test positions
+//	match [-ms N] [-openings F] [-weak-depth D]  self-play against a weaker setting
+//	tune [-iters N] [-nodes N] -openings F      SPSA self-play tuning of the weights
+//	book build [-ms N] [-plies N] [-o FILE]      opening book source (book/gomoku/data)
+func Command(stdout, stderr io.Writer, args []string) int {
+	switch args[0] {
+	case "bench":
+		r := Bench()
+		r.Print(stdout, "pentad")
+		return 0
+	case "perft":
+		if len(args) < 2 {
+			fmt.Fprintln(stderr, "usage: perft N [divide] [rule] [size]")
+			return 2
+		}
+		d, err := strconv.Atoi(args[1])
+		if err != nil || d < 0 {
+			fmt.Fprintln(stderr, "perft: bad depth")
+			return 2
+		}
+		divide := false
+		rule := game.Freestyle
+		size := 15
+		for _, a := range args[2:] {
+			if a == "divide" {
+				divide = true
+			} else if r, err := game.ParseRule(a); err == nil {
+				rule = r
+			} else if n, err := strconv.Atoi(a); err == nil {
+				size = n
+			} else {
+				fmt.Fprintf(stderr, "perft: bad argument %q\n", a)
+				return 2
+			}
+		}
+		p, err := game.NewPosition(size, size, rule)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		if divide {
+			bench.PrintDivide(stdout, bench.Divide(game.PerftPosition{Position: p}, d, game.FormatMove))
+			return 0
+		}
+		bench.RunPerft(stdout, p.Perft, d)
+		return 0
+	case "vcf":
+		return vcfCommand(stdout)
+	case "match":
+		return matchCommand(stdout, stderr, args[1:])
+	case "tune":
+		return tuneCommand(stdout, stderr, args[1:])
+	case "book":
+		return bookCommand(stdout, stderr, args[1:])
+	}
+	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match)\n", args[0])
+	return 2
 }

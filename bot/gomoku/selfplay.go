@@ -6,99 +6,84 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"time"
 
-	"github.com/pentad-ai/pentad/bench"
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
-// Command runs a subcommand of pbrain-pentad and returns the exit code:
-//
-//	bench                       fixed-depth search bench (the signature)
-//	perft N [divide] [rule] [size]  legal move sequences from the empty board
-//	vcf                         VCF solver speed on the test positions
-//	match [-ms N] [-openings F] [-weak-depth D]  self-play against a weaker setting
-//	tune [-iters N] [-nodes N] -openings F      SPSA self-play tuning of the weights
-//	book build [-ms N] [-plies N] [-o FILE]      opening book source (book/gomoku/data)
-func Command(stdout, stderr io.Writer, args []string) int {
-	switch args[0] {
-	case "bench":
-		r := Bench()
-		r.Print(stdout, "pentad")
-		return 0
-	case "perft":
-		if len(args) < 2 {
-			fmt.Fprintln(stderr, "usage: perft N [divide] [rule] [size]")
-			return 2
-		}
-		d, err := strconv.Atoi(args[1])
-		if err != nil || d < 0 {
-			fmt.Fprintln(stderr, "perft: bad depth")
-			return 2
-		}
-		divide := false
-		rule := Freestyle
-		size := 15
-		for _, a := range args[2:] {
-			if a == "divide" {
-				divide = true
-			} else if r, err := ParseRule(a); err == nil {
-				rule = r
-			} else if n, err := strconv.Atoi(a); err == nil {
-				size = n
-			} else {
-				fmt.Fprintf(stderr, "perft: bad argument %q\n", a)
-				return 2
-			}
-		}
-		p, err := NewPosition(size, size, rule)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 2
-		}
-		if divide {
-			bench.PrintDivide(stdout, bench.Divide(PerftPosition{p}, d, FormatMove))
-			return 0
-		}
-		bench.RunPerft(stdout, p.Perft, d)
-		return 0
-	case "vcf":
-		return vcfCommand(stdout)
-	case "match":
-		return matchCommand(stdout, stderr, args[1:])
-	case "tune":
-		return tuneCommand(stdout, stderr, args[1:])
-	case "book":
-		return bookCommand(stdout, stderr, args[1:])
+// PositionFrom plays an opening on an empty board.
+func PositionFrom(w, h int, rule game.Rule, moves [][2]int) (*Search, error) {
+	p, err := NewSearch(w, h, rule)
+	if err != nil {
+		return nil, err
 	}
-	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match)\n", args[0])
-	return 2
+	for _, xy := range moves {
+		m := p.MoveAt(xy[0], xy[1])
+		if m == engine.NoMove || !p.IsLegal(m) {
+			return nil, fmt.Errorf("illegal opening move %d,%d", xy[0], xy[1])
+		}
+		p.Make(m)
+	}
+	return p, nil
 }
 
-// VCFPositions builds the VCF test set: from each bench opening a
-// deterministic shallow self-play (depth 2, no VCF) runs until the side to
-// move has a VCF of at least minFours fours; that position is kept.
-func VCFPositions(minFours int) []*Position {
-	return selfPlayPositions(120, func(p *Position) (keep, stop bool) {
-		r := p.VCF(1<<20, 0)
-		found := r.Win && len(r.Line) >= 2*minFours-1
-		return found, found
-	})
+// Player is one side of a self-play match.
+type Player struct {
+	Name  string
+	Brain *Brain
+	Time  time.Duration // per move
+}
+
+// GameResult is the outcome of one game: +1 first player (black) won,
+// -1 second won, 0 draw.
+type GameResult struct {
+	Winner int // game.Black, game.White or -1
+	Moves  int
+	Reason string
+	Record string // the moves of the game, opening included
+}
+
+// PlayGame plays one game from an opening between black and white brains.
+func PlayGame(w, h int, rule game.Rule, opening [][2]int, black, white *Player, maxMoves int) (GameResult, error) {
+	p, err := PositionFrom(w, h, rule, opening)
+	if err != nil {
+		return GameResult{}, err
+	}
+	players := [2]*Player{black, white}
+	for _, pl := range players {
+		pl.Brain.E.NewGame()
+		pl.Brain.work.ClearVCF()
+	}
+	for n := 0; ; n++ {
+		if over, win, why := p.Status(); over {
+			return GameResult{Winner: win, Moves: p.Ply(), Reason: why, Record: lineString(p.Moves())}, nil
+		}
+		if maxMoves > 0 && p.Ply() >= maxMoves {
+			return GameResult{Winner: -1, Moves: p.Ply(), Reason: "move limit"}, nil
+		}
+		pl := players[p.Side()]
+		pl.Brain.Ready()
+		m := pl.Brain.Think(p, Budget{Soft: pl.Time * 2 / 5, Hard: pl.Time})
+		if m == engine.NoMove || !p.IsLegal(m) {
+			return GameResult{Winner: p.Side() ^ 1, Moves: p.Ply(), Reason: pl.Name + " made no legal move"}, nil
+		}
+		p.Make(m)
+	}
 }
 
 // selfPlayPositions plays a deterministic shallow self-play game (depth 2,
 // no VCF) from each bench opening, up to maxPly plies or the end, and keeps
 // the positions visit says to keep, until it says stop.
-func selfPlayPositions(maxPly int, visit func(p *Position) (keep, stop bool)) []*Position {
-	var out []*Position
+func selfPlayPositions(maxPly int, visit func(p *Search) (keep, stop bool)) []*Search {
+	var out []*Search
 	b := NewBrain(4, 1)
 	b.MaxDepth = 2
 	b.NoVCF = true
 	for _, o := range benchOpenings {
-		mv, _ := ParseOpening(o)
-		p, err := PositionFrom(15, 15, Freestyle, mv)
+		mv, _ := game.ParseOpening(o)
+		p, err := PositionFrom(15, 15, game.Freestyle, mv)
 		if err != nil {
 			continue
 		}
@@ -124,79 +109,6 @@ func selfPlayPositions(maxPly int, visit func(p *Position) (keep, stop bool)) []
 		}
 	}
 	return out
-}
-
-func vcfCommand(w io.Writer) int {
-	ps := VCFPositions(2)
-	var nodes uint64
-	var total time.Duration
-	wins := 0
-	for i, p := range ps {
-		p.ClearVCF()
-		t0 := time.Now()
-		r := p.VCF(1<<22, 0)
-		el := time.Since(t0)
-		total += el
-		nodes += r.Nodes
-		if r.Win {
-			wins++
-		}
-		fmt.Fprintf(w, "vcf %d: ply %d win %v fours %d nodes %d time %.3f ms line %s\n", i, p.Ply(), r.Win,
-			(len(r.Line)+1)/2, r.Nodes, float64(el.Microseconds())/1000, lineString(r.Line))
-	}
-	nps := 0.0
-	if total > 0 {
-		nps = float64(nodes) / total.Seconds()
-	}
-	fmt.Fprintf(w, "vcf total: %d positions, %d solved, %d nodes, %.3f ms, %.0f nodes/s\n", len(ps), wins, nodes,
-		float64(total.Microseconds())/1000, nps)
-	// the other side's search, mostly a full proof that there is no VCF
-	nodes, total = 0, 0
-	wins = 0
-	for _, p := range ps {
-		p.ClearVCF()
-		t0 := time.Now()
-		r := p.OpponentVCF(1<<22, 0)
-		total += time.Since(t0)
-		nodes += r.Nodes
-		if r.Win {
-			wins++
-		}
-	}
-	if total > 0 {
-		nps = float64(nodes) / total.Seconds()
-	}
-	fmt.Fprintf(w, "vcf defender side: %d positions, %d with a VCF, %d nodes, %.3f ms, %.0f nodes/s\n", len(ps), wins,
-		nodes, float64(total.Microseconds())/1000, nps)
-	// a sweep: every position of the self-play games, full VCF search
-	// (one million nodes at most) for the side to move
-	n, wins, nodes, total, worst := 0, 0, uint64(0), time.Duration(0), time.Duration(0)
-	for _, p := range vcfSweepPositions() {
-		p.ClearVCF()
-		t0 := time.Now()
-		r := p.VCF(1<<20, 0)
-		el := time.Since(t0)
-		n++
-		total += el
-		worst = max(worst, el)
-		nodes += r.Nodes
-		if r.Win {
-			wins++
-		}
-	}
-	if total > 0 {
-		nps = float64(nodes) / total.Seconds()
-	}
-	fmt.Fprintf(w, "vcf sweep: %d positions of self-play games, %d with a VCF, %d nodes, %.3f ms (%.3f ms a position, worst %.3f ms), %.0f nodes/s\n",
-		n, wins, nodes, float64(total.Microseconds())/1000, float64(total.Microseconds())/1000/float64(max(n, 1)),
-		float64(worst.Microseconds())/1000, nps)
-	return 0
-}
-
-// vcfSweepPositions are all positions of deterministic shallow self-play
-// games (depth 2, no VCF) from the bench openings, up to 80 plies or the end.
-func vcfSweepPositions() []*Position {
-	return selfPlayPositions(80, func(*Position) (bool, bool) { return true, false })
 }
 
 func matchCommand(w, stderr io.Writer, args []string) int {
@@ -239,13 +151,13 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	ops, err := ReadOpenings(f)
+	ops, err := game.ReadOpenings(f)
 	f.Close()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	rule, err := ParseRule(*ruleName)
+	rule, err := game.ParseRule(*ruleName)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
@@ -269,10 +181,10 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	weak.Brain.SearchVCF = *weakSV
 	strong.Brain.SearchVCF = *fullSV
 	if *weakHand {
-		weak.Brain.Eval = NewEval(ev.Hand)
+		weak.Brain.Eval = ev.NewEval(ev.Hand)
 	}
 	if *fullHand {
-		strong.Brain.Eval = NewEval(ev.Hand)
+		strong.Brain.Eval = ev.NewEval(ev.Hand)
 	}
 	if *seed != 0 {
 		rng := rand.New(rand.NewPCG(*seed, 0x0e5))
@@ -302,7 +214,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 			switch {
 			case r.Winner < 0:
 				draw++
-			case (r.Winner == Black) == (black == strong):
+			case (r.Winner == game.Black) == (black == strong):
 				win++
 				res = "full wins"
 			default:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // TuneConfig drives the self-play tuner.
@@ -56,7 +57,7 @@ func Tune(cfg TuneConfig) ev.Weights {
 			*pp[i] = int32(math.Round(max(theta[i]+cs[i]*delta[i], 0)))
 			*pm[i] = int32(math.Round(max(theta[i]-cs[i]*delta[i], 0)))
 		}
-		plus.Eval, minus.Eval = NewEval(wp), NewEval(wm)
+		plus.Eval, minus.Eval = ev.NewEval(wp), ev.NewEval(wm)
 		op := randomOpening(rng, cfg.Openings[rng.IntN(len(cfg.Openings))])
 		r := 0.0 // games won by plus minus games won by minus
 		for g := 0; g < 2; g++ {
@@ -64,12 +65,12 @@ func Tune(cfg TuneConfig) ev.Weights {
 			if g == 1 {
 				black, white = white, black
 			}
-			res, err := PlayGame(15, 15, Freestyle, op, black, white, 225)
+			res, err := PlayGame(15, 15, game.Freestyle, op, black, white, 225)
 			if err != nil || res.Winner < 0 {
 				continue
 			}
 			winner := black
-			if res.Winner == White {
+			if res.Winner == game.White {
 				winner = white
 			}
 			if winner.Brain == plus {
@@ -99,16 +100,16 @@ func Tune(cfg TuneConfig) ev.Weights {
 
 // randomOpening adds one or two random moves near the stones to an opening.
 func randomOpening(rng *rand.Rand, base [][2]int) [][2]int {
-	p, err := PositionFrom(15, 15, Freestyle, base)
+	p, err := PositionFrom(15, 15, game.Freestyle, base)
 	if err != nil {
 		return base
 	}
 	out := append([][2]int(nil), base...)
 	for n := 1 + rng.IntN(2); n > 0; n-- {
 		var cands []engine.Move
-		lo, hi := p.scanRange()
+		lo, hi := p.ScanRange()
 		for c := lo; c < hi; c++ {
-			if p.cell[c] == Empty && p.near[c] > 0 && p.cls[p.side][c] < ev.TB4 && p.cls[p.side^1][c] < ev.TB4 {
+			if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.Class(p.Side(), c) < ev.TB4 && p.Class(p.Side()^1, c) < ev.TB4 {
 				cands = append(cands, engine.Move(c))
 			}
 		}
@@ -117,7 +118,7 @@ func randomOpening(rng *rand.Rand, base [][2]int) [][2]int {
 		}
 		m := cands[rng.IntN(len(cands))]
 		p.Make(m)
-		x, y := XY(int(m))
+		x, y := game.XY(int(m))
 		out = append(out, [2]int{x, y})
 	}
 	return out
@@ -145,7 +146,7 @@ func tuneCommand(w, stderr io.Writer, args []string) int {
 		fmt.Fprintln(stderr, "tune: -openings:", err)
 		return 2
 	}
-	ops, err := ReadOpenings(f)
+	ops, err := game.ReadOpenings(f)
 	f.Close()
 	if err != nil || len(ops) == 0 {
 		fmt.Fprintln(stderr, "tune: no openings", err)

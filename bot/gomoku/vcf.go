@@ -6,6 +6,7 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // VCF: victory by continuous fours. The attacker (the side to move) plays a
@@ -47,13 +48,13 @@ type VCFResult struct {
 
 // SetVCFLimits makes later VCF searches give up when stop becomes true or
 // the deadline passes (nil and zero: never).
-func (p *Position) SetVCFLimits(stop *atomic.Bool, deadline time.Time) {
+func (p *Search) SetVCFLimits(stop *atomic.Bool, deadline time.Time) {
 	p.vcf.stop = stop
 	p.vcf.deadline = deadline
 }
 
 // ClearVCF forgets the positions known to have no VCF.
-func (p *Position) ClearVCF() {
+func (p *Search) ClearVCF() {
 	p.vcf.failed = [1 << vcfHashBits]uint64{}
 	p.vcf.fdep = [1 << vcfHashBits]uint8{}
 	p.vcf.none = [1 << noneBits]uint64{}
@@ -64,9 +65,9 @@ func (p *Position) ClearVCF() {
 // where it found nothing. The table is keyed by the hash and the limits, so
 // that checks with other limits (in-search and leaf checks) share it
 // without mistaking one for the other.
-func (p *Position) searchVCF(budget uint64, depth int) bool {
+func (p *Search) searchVCF(budget uint64, depth int) bool {
 	st := &p.vcf
-	key := p.hash ^ (budget*0x9E3779B97F4A7C15 + uint64(depth)*0xC2B2AE3D27D4EB4F)
+	key := p.Hash() ^ (budget*0x9E3779B97F4A7C15 + uint64(depth)*0xC2B2AE3D27D4EB4F)
 	slot := key & (1<<noneBits - 1)
 	if st.none[slot] == key {
 		return false
@@ -83,7 +84,7 @@ func (p *Position) searchVCF(budget uint64, depth int) bool {
 // VCF searches a victory by continuous fours for the side to move, visiting
 // at most maxNodes positions (0: a default of one million), depth at most
 // maxDepth attacker moves (0: the maximum).
-func (p *Position) VCF(maxNodes uint64, maxDepth int) VCFResult {
+func (p *Search) VCF(maxNodes uint64, maxDepth int) VCFResult {
 	if maxNodes == 0 {
 		maxNodes = 1 << 20
 	}
@@ -104,7 +105,7 @@ func (p *Position) VCF(maxNodes uint64, maxDepth int) VCFResult {
 }
 
 // HasVCF is VCF without the line, for use inside searches (no allocation).
-func (p *Position) HasVCF(maxNodes uint64, maxDepth int) bool {
+func (p *Search) HasVCF(maxNodes uint64, maxDepth int) bool {
 	st := &p.vcf
 	st.nodes = 0
 	st.limit = maxNodes
@@ -115,35 +116,7 @@ func (p *Position) HasVCF(maxNodes uint64, maxDepth int) bool {
 	return p.vcfSearch(maxDepth, 0)
 }
 
-// fiveCellNear finds side's five cell on the lines through c (the cells a
-// new four at c can threaten), or -1.
-func (p *Position) fiveCellNear(side, c int) int {
-	for _, dd := range dirs {
-		for k := -4; k <= 4; k++ {
-			q := c + k*dd
-			if k != 0 && p.cell[q] == Empty && p.cls[side][q] == ev.TFive {
-				return q
-			}
-		}
-	}
-	return -1
-}
-
-func (p *Position) fiveCell(side int) (int, int) {
-	lo, hi := p.scanRange()
-	first, n := -1, 0
-	for c := lo; c < hi; c++ {
-		if p.cell[c] == Empty && p.cls[side][c] == ev.TFive {
-			if first < 0 {
-				first = c
-			}
-			n++
-		}
-	}
-	return first, n
-}
-
-func (p *Position) vcfSearch(depth, ply int) bool {
+func (p *Search) vcfSearch(depth, ply int) bool {
 	st := &p.vcf
 	st.nodes++
 	if st.nodes > st.limit {
@@ -154,9 +127,9 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 		st.limit = 0 // abandon, and do not record failures
 		return false
 	}
-	a, d := p.side, p.side^1
-	if p.cnt[a][ev.TFive] > 0 {
-		c, _ := p.fiveCell(a)
+	a, d := p.Side(), p.Side()^1
+	if p.Count(a, ev.TFive) > 0 {
+		c, _ := p.FiveCell(a)
 		st.line[ply] = engine.Move(c)
 		st.pvLen = copy(st.pv[:], st.line[:ply+1])
 		return true
@@ -164,15 +137,15 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 	if depth == 0 {
 		return false
 	}
-	slot := p.hash & (1<<vcfHashBits - 1)
-	if st.failed[slot] == p.hash && int(st.fdep[slot]) >= depth {
+	slot := p.Hash() & (1<<vcfHashBits - 1)
+	if st.failed[slot] == p.Hash() && int(st.fdep[slot]) >= depth {
 		return false
 	}
-	lo, hi := p.scanRange()
+	lo, hi := p.ScanRange()
 	forced := -1
-	if p.cnt[d][ev.TFive] > 0 {
-		b, n := p.fiveCell(d)
-		if n > 1 || !p.hasCode(a, b, ev.B4) || !p.legalFor(b) {
+	if p.Count(d, ev.TFive) > 0 {
+		b, n := p.FiveCell(d)
+		if n > 1 || !p.HasCode(a, b, ev.B4) || !p.Allowed(b) {
 			return false
 		}
 		forced = b
@@ -180,23 +153,23 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 	}
 	// the attacker's four cells still to visit (exact by class, except for
 	// renju black, whose likely forbidden cells have no class)
-	left := int(p.cnt[a][ev.TB4] + p.cnt[a][ev.T43] + p.cnt[a][ev.TFlex4])
-	exact := !(a == Black && p.rule == Renju)
+	left := int(p.Count(a, ev.TB4) + p.Count(a, ev.T43) + p.Count(a, ev.TFlex4))
+	exact := !(a == game.Black && p.Rule() == game.Renju)
 	for c := lo; c < hi; c++ {
 		if exact && left == 0 {
 			break
 		}
-		if p.cell[c] != Empty || p.near[c] == 0 {
+		if p.Cell(c) != game.Empty || p.Near(c) == 0 {
 			continue
 		}
-		cl := p.cls[a][c]
-		if cl < ev.TB4 && !p.hasCode(a, c, ev.B4) {
+		cl := p.Class(a, c)
+		if cl < ev.TB4 && !p.HasCode(a, c, ev.B4) {
 			continue
 		}
 		if cl == ev.TB4 || cl == ev.T43 || cl == ev.TFlex4 {
 			left--
 		}
-		if !p.legalFor(c) {
+		if !p.Allowed(c) {
 			continue
 		}
 		st.line[ply] = engine.Move(c)
@@ -204,7 +177,7 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 			// open four or double four, opponent has no five: won
 			// (the five follows next move)
 			p.Make(engine.Move(c))
-			b := p.fiveCellNear(a, c)
+			b := p.FiveCellNear(a, c)
 			p.Unmake(engine.Move(c))
 			if b >= 0 {
 				st.line[ply+1] = engine.Move(b) // any defence; shown for the record
@@ -213,18 +186,18 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 			}
 		}
 		p.Make(engine.Move(c))
-		b := p.fiveCellNear(a, c)
+		b := p.FiveCellNear(a, c)
 		if b < 0 {
 			p.Unmake(engine.Move(c))
 			continue
 		}
-		if p.rule == Renju && d == Black && p.Forbidden(b) {
+		if p.Rule() == game.Renju && d == game.Black && p.Forbidden(b) {
 			// the only defence is forbidden for black
 			p.Unmake(engine.Move(c))
 			st.pvLen = copy(st.pv[:], st.line[:ply+1])
 			return true
 		}
-		if p.makesFive(d, b) {
+		if p.MakesFive(d, b) {
 			// the defence wins (cannot happen without a prior five threat)
 			p.Unmake(engine.Move(c))
 			continue
@@ -242,7 +215,7 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 		}
 	}
 	if st.nodes <= st.limit {
-		st.failed[slot] = p.hash
+		st.failed[slot] = p.Hash()
 		st.fdep[slot] = uint8(depth)
 	}
 	return false
@@ -250,20 +223,20 @@ func (p *Position) vcfSearch(depth, ply int) bool {
 
 // OpponentVCF reports whether the side not to move would have a VCF if it
 // could move now (the threat the side to move must answer).
-func (p *Position) OpponentVCF(maxNodes uint64, maxDepth int) VCFResult {
-	p.SetSide(p.side ^ 1)
+func (p *Search) OpponentVCF(maxNodes uint64, maxDepth int) VCFResult {
+	p.SetSide(p.Side() ^ 1)
 	r := p.VCF(maxNodes, maxDepth)
-	p.SetSide(p.side ^ 1)
+	p.SetSide(p.Side() ^ 1)
 	return r
 }
 
 // opponentVCFLine looks for a VCF of the side not to move within the node
 // budget and returns its line (attacker and defender cells) without
 // allocating: the slice is valid until the next VCF search.
-func (p *Position) opponentVCFLine(nodes uint64) []engine.Move {
-	p.SetSide(p.side ^ 1)
+func (p *Search) opponentVCFLine(nodes uint64) []engine.Move {
+	p.SetSide(p.Side() ^ 1)
 	win := p.searchVCF(nodes, 0)
-	p.SetSide(p.side ^ 1)
+	p.SetSide(p.Side() ^ 1)
 	if !win {
 		return nil
 	}

@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // swap2Pos plays the swap2 stones (black, white, black, ...) given as x,y
 // pairs on an empty 15x15 board.
-func swap2Pos(t *testing.T, rule Rule, xy ...[2]int) *Position {
+func swap2Pos(t *testing.T, rule game.Rule, xy ...[2]int) *Search {
 	t.Helper()
-	p, _ := NewPosition(15, 15, rule)
+	p, _ := NewSearch(15, 15, rule)
 	for _, c := range xy {
 		m := p.MoveAt(c[0], c[1])
 		if m == engine.NoMove || !p.IsLegal(m) {
@@ -49,7 +50,7 @@ var (
 // (one white move).
 func TestSwap2DecideDependsOnPosition(t *testing.T) {
 	b := swap2Brain()
-	p := swap2Pos(t, Freestyle, swap2BlackBetter...)
+	p := swap2Pos(t, game.Freestyle, swap2BlackBetter...)
 	before := p.String()
 	a := b.Swap2Decide(p, Budget{})
 	if !a.Swap || len(a.Stones) != 0 || a.Score >= -swap2Margin {
@@ -60,22 +61,22 @@ func TestSwap2DecideDependsOnPosition(t *testing.T) {
 	}
 
 	b = swap2Brain()
-	p = swap2Pos(t, Freestyle, swap2WhiteBetter...)
+	p = swap2Pos(t, game.Freestyle, swap2WhiteBetter...)
 	a = b.Swap2Decide(p, Budget{})
 	if a.Swap || len(a.Stones) != 1 || a.Score <= swap2Balanced || !p.IsLegal(a.Stones[0]) {
 		t.Fatalf("white better: %+v, want one white move", a)
 	}
 
 	b = swap2Brain()
-	p = swap2Pos(t, Freestyle, swap2Even...)
+	p = swap2Pos(t, game.Freestyle, swap2Even...)
 	a = b.Swap2Decide(p, Budget{})
 	if a.Swap || len(a.Stones) != 2 || abs(a.Score) > swap2Balanced || abs(a.Balance) > swap2Balanced {
 		t.Fatalf("even: %+v, want two stones", a)
 	}
 	q := *p
 	for i, m := range a.Stones {
-		if q.Side() != White-i || !q.IsLegal(m) {
-			t.Fatalf("even: stone %d %s illegal", i, FormatMove(m))
+		if q.Side() != game.White-i || !q.IsLegal(m) {
+			t.Fatalf("even: stone %d %s illegal", i, game.FormatMove(m))
 		}
 		q.Make(m)
 	}
@@ -85,13 +86,13 @@ func TestSwap2DecideDependsOnPosition(t *testing.T) {
 	// five stones: SWAP or one move, never two
 	for _, pos := range [][][2]int{append(swap2Even[:3:3], xys(a.Stones)...), {{7, 7}, {8, 7}, {9, 9}, {8, 8}, {8, 6}}} {
 		b = swap2Brain()
-		p = swap2Pos(t, Freestyle, pos...)
+		p = swap2Pos(t, game.Freestyle, pos...)
 		a5 := b.Swap2Decide(p, Budget{})
 		if len(a5.Stones) > 1 || a5.Swap == (len(a5.Stones) == 1) {
 			t.Fatalf("five stones %v: %+v", pos, a5)
 		}
 		if !a5.Swap && !p.IsLegal(a5.Stones[0]) {
-			t.Fatalf("five stones %v: illegal %s", pos, FormatMove(a5.Stones[0]))
+			t.Fatalf("five stones %v: illegal %s", pos, game.FormatMove(a5.Stones[0]))
 		}
 	}
 }
@@ -100,7 +101,7 @@ func TestSwap2DecideDependsOnPosition(t *testing.T) {
 func xys(ms []engine.Move) [][2]int {
 	var out [][2]int
 	for _, m := range ms {
-		x, y := XY(int(m))
+		x, y := game.XY(int(m))
 		out = append(out, [2]int{x, y})
 	}
 	return out
@@ -111,7 +112,7 @@ func xys(ms []engine.Move) [][2]int {
 func TestSwap2PairsRenju(t *testing.T) {
 	// black 7,7 8,8 with 6,6 open: black threatens shapes where forbidden
 	// cells appear quickly
-	p := swap2Pos(t, Renju, [2]int{7, 7}, [2]int{9, 7}, [2]int{8, 8})
+	p := swap2Pos(t, game.Renju, [2]int{7, 7}, [2]int{9, 7}, [2]int{8, 8})
 	pairs := swap2Pairs(p, nil)
 	if len(pairs) == 0 || len(pairs) > swap2White*swap2Black {
 		t.Fatalf("%d pairs", len(pairs))
@@ -119,18 +120,18 @@ func TestSwap2PairsRenju(t *testing.T) {
 	for _, pr := range pairs {
 		q := *p
 		if !q.IsLegal(pr[0]) {
-			t.Fatalf("white %s illegal", FormatMove(pr[0]))
+			t.Fatalf("white %s illegal", game.FormatMove(pr[0]))
 		}
 		q.Make(pr[0])
 		if !q.IsLegal(pr[1]) || q.IsForbidden(pr[1]) {
-			t.Fatalf("black %s illegal", FormatMove(pr[1]))
+			t.Fatalf("black %s illegal", game.FormatMove(pr[1]))
 		}
 	}
 }
 
 // playStones checks a reply of n stones ("x,y x,y ...") against the
 // referee position and plays them.
-func playStones(t *testing.T, ref *Position, reply string, n int) {
+func playStones(t *testing.T, ref *Search, reply string, n int) {
 	t.Helper()
 	f := strings.Fields(reply)
 	if len(f) != n {
@@ -147,14 +148,14 @@ func playStones(t *testing.T, ref *Position, reply string, n int) {
 
 // boardBlock is the BOARD command for the side to move of ref: the stones
 // in the order played, 1 for its own, 2 for the opponent's.
-func boardBlock(ref *Position) []string {
+func boardBlock(ref *Search) []string {
 	out := []string{"BOARD"}
 	for i, m := range ref.Moves() {
 		f := 2
 		if i&1 == ref.Side() {
 			f = 1
 		}
-		out = append(out, fmt.Sprintf("%s,%d", FormatMove(m), f))
+		out = append(out, fmt.Sprintf("%s,%d", game.FormatMove(m), f))
 	}
 	return append(out, "DONE")
 }
@@ -173,7 +174,7 @@ func TestSwap2Session(t *testing.T) {
 		c.expect("OK")
 	}
 	a.send("SWAP2BOARD", "DONE")
-	ref, _ := NewPosition(15, 15, Freestyle)
+	ref, _ := NewSearch(15, 15, game.Freestyle)
 	playStones(t, ref, a.answer(), 3)
 
 	for _, bad := range [][]string{
@@ -189,7 +190,7 @@ func TestSwap2Session(t *testing.T) {
 		b.expect("ERROR")
 	}
 
-	ref, _ = NewPosition(15, 15, Freestyle)
+	ref, _ = NewSearch(15, 15, game.Freestyle)
 	var lines []string
 	for _, c := range swap2Even {
 		lines = append(lines, fmt.Sprintf("%d,%d", c[0], c[1]))
@@ -202,7 +203,7 @@ func TestSwap2Session(t *testing.T) {
 
 	a.send("SWAP2BOARD")
 	for _, m := range ref.Moves() {
-		a.send(FormatMove(m))
+		a.send(game.FormatMove(m))
 	}
 	a.send("DONE")
 	var players [2]*brainConn // by colour
@@ -219,7 +220,7 @@ func TestSwap2Session(t *testing.T) {
 		if first < 2 {
 			players[side].send(boardBlock(ref)...)
 		} else {
-			players[side].send("TURN " + FormatMove(ref.LastMove()))
+			players[side].send("TURN " + game.FormatMove(ref.LastMove()))
 		}
 		playStones(t, ref, players[side].answer(), 1)
 		if over, _, _ := ref.Status(); over || ref.Ply() >= 30 {

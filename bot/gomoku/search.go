@@ -1,0 +1,479 @@
+package gomoku
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
+)
+
+// Search is the position the brain searches: the rules position of
+// game/gomoku (embedded by value: its Make, Unmake, Hash and Side are the
+// engine's) with the evaluation plugged in (its cell table kept up to date
+// by the rules position, its Score here), and the search-only state. It
+// implements engine.Position, engine.MoveScorer, engine.Noisy and
+// engine.Legality. The zero value is not usable: make one with NewSearch.
+type Search struct {
+	game.Position
+	eval *ev.Eval
+	// Quiesce turns on the quiescence search over fours (GenNoisy).
+	Quiesce bool
+	// Taper narrows the candidates with the distance from the search root
+	// (rootN, the stack depth of the root; -1 when unknown).
+	Taper bool
+	rootN int
+	// Candidates overrides DefaultCandidates when positive.
+	Candidates int
+	// LeafVCF is the node budget of the VCF search run by Evaluate when the
+	// side to move has a four to play (0: none).
+	LeafVCF int
+	// SearchVCF is the node budget of the threat-space checks inside the
+	// search (0: none): Terminal reports a win when the side to move has a
+	// VCF, and GenMoves answers an opponent's VCF only with the cells of its
+	// line and our own fours.
+	SearchVCF int
+	// VCFPlies, when positive, limits those checks to the first plies from
+	// the search root (rootN), where they pay for themselves.
+	VCFPlies int
+	// vctSide, when 0 or 1, turns the position into a threat-space search
+	// for that side: it moves only threats (fours and open threes), the other
+	// side answers them, and Evaluate is 0 so that only proven wins score.
+	vctSide int
+	// wideAt is the stack depth at which GenMoves lists every move near the
+	// stones (a root restricted to VCF defences), or -1.
+	wideAt int
+	// clk, when set, is polled by GenMoves, Evaluate and the VCF solver so
+	// that the hard deadline of a move holds even when the timer goroutine
+	// of the search runs late on a loaded machine; polls counts the calls.
+	clk   *Clock
+	polls uint32
+	// QuiescePlies caps the quiescence over fours: a side plays its own
+	// fours only within this many plies of the depth-0 node (blocks of a
+	// five are always played); 0: DefaultQuiescePlies.
+	QuiescePlies int
+	// genN is the stack depth of the last GenMoves call. The search calls
+	// GenMoves at every inner node and never in the quiescence, so the
+	// depth-0 node of a quiescence search is at genN+1.
+	genN int
+	// qBase is the stack depth where the quiescence froze its stand-pat
+	// score qVal (for side qSide), or -1
+	qBase, qSide int
+	qVal         int
+	// scratch for the VCF solver and move generation
+	genVals [game.MaxSize * game.MaxSize]int32
+	vcf     vcfState
+}
+
+// IsLegal for the search's table moves is the full legality test, which the
+// engine's Legality interface asks for.
+var (
+	_ engine.Position   = (*Search)(nil)
+	_ engine.MoveScorer = (*Search)(nil)
+	_ engine.Noisy      = (*Search)(nil)
+	_ engine.Legality   = (*Search)(nil)
+)
+
+// NewSearch returns the empty board of w columns and h rows under rule,
+// evaluated with the default weights.
+func NewSearch(w, h int, rule game.Rule) (*Search, error) {
+	p := &Search{}
+	if err := p.Init(w, h, rule, ev.DefaultEval.Table); err != nil {
+		return nil, err
+	}
+	p.eval = ev.DefaultEval
+	p.wideAt = -1
+	p.vctSide = -1
+	p.rootN = -1
+	p.genN = -1
+	p.qBase = -1
+	return p, nil
+}
+
+// SetEval makes p evaluate with e (nil: the default weights); the values of
+// every empty cell are recomputed.
+func (p *Search) SetEval(e *ev.Eval) {
+	if e == nil {
+		e = ev.DefaultEval
+	}
+	if p.eval == e {
+		return
+	}
+	p.eval = e
+	p.SetCellTable(e.Table)
+}
+
+// Clock is the hard limit of a move: Stop is raised (by the manager's
+// YXSTOP, or by the first poll that finds the deadline passed) and every
+// search of the move gives up when it is set.
+type Clock struct {
+	Stop     *atomic.Bool
+	Deadline time.Time // zero: no deadline
+}
+
+// SetClock makes the search hooks of p (and of its clones) poll c; nil
+// turns the polling off.
+func (p *Search) SetClock(c *Clock) { p.clk = c }
+
+// pollEvery is how many hook calls pass between two reads of the clock.
+const pollEvery = 16
+
+// poll counts a hook call and reports whether the move must stop now.
+func (p *Search) poll() bool {
+	c := p.clk
+	if c == nil {
+		return false
+	}
+	p.polls++
+	if p.polls%pollEvery == 0 {
+		return c.expired()
+	}
+	return c.Stop.Load()
+}
+
+// expired reads the clock, raises Stop when the deadline has passed, and
+// reports whether Stop is raised.
+func (c *Clock) expired() bool {
+	if c.Stop.Load() {
+		return true
+	}
+	if !c.Deadline.IsZero() && !time.Now().Before(c.Deadline) {
+		c.Stop.Store(true)
+		return true
+	}
+	return false
+}
+
+// Terminal implements engine.Position. Beside the real end of the game it
+// reports positions decided at once: the side to move has a five to play
+// (win), or the opponent threatens five on two cells that cannot both be
+// blocked (loss).
+func (p *Search) Terminal() (bool, int) {
+	if p.Ply() > 0 && p.Won() {
+		return true, -engine.Win
+	}
+	if p.EmptyCells() == 0 {
+		return true, 0
+	}
+	if p.Count(p.Side(), ev.TFive) > 0 {
+		return true, engine.Win
+	}
+	if p.Count(p.Side()^1, ev.TFive) >= 2 {
+		return true, -engine.Win
+	}
+	if p.Count(p.Side(), ev.TFlex4) > 0 && p.Count(p.Side()^1, ev.TFive) == 0 {
+		// an open four (or two fours) to play and nothing to fear: the five
+		// follows whatever the opponent does
+		return true, engine.Win
+	}
+	if p.Quiesce && p.Count(p.Side(), ev.T43) > 0 && p.Rule() != game.Renju && p.fours(p.Side()^1) == 0 {
+		// a four-three against no four: the opponent must block the four
+		// (the block is off the line of the three, and makes no four),
+		// then the three becomes an open four. Not under renju, where the
+		// classes of black's likely forbidden cells are left out.
+		return true, engine.Win
+	}
+	if p.SearchVCF > 0 && p.Count(p.Side(), ev.TB4)+p.Count(p.Side(), ev.T43) > 0 && p.threatPly() && !p.poll() &&
+		p.searchVCF(uint64(p.SearchVCF), 0) {
+		// a proven win by continuous fours
+		return true, engine.Win
+	}
+	return false, 0
+}
+
+// threatPly tells whether the in-search threat checks run at this node.
+func (p *Search) threatPly() bool {
+	return p.VCFPlies <= 0 || p.rootN < 0 || p.Ply()-p.rootN <= p.VCFPlies
+}
+
+// leafVCFDepth bounds the leaf VCF check in attacker moves.
+const leafVCFDepth = 10
+
+// Evaluate implements engine.Position: the pattern score for the side to move.
+func (p *Search) Evaluate() int {
+	s := p.Side()
+	p.poll()
+	if p.vctSide >= 0 {
+		return 0
+	}
+	if p.LeafVCF > 0 && p.Count(s^1, ev.TFive) == 0 && p.Count(s, ev.TB4)+p.Count(s, ev.T43) > 0 &&
+		p.searchVCF(uint64(p.LeafVCF), leafVCFDepth) {
+		return ev.VCFWin
+	}
+	if p.Quiesce {
+		if p.Count(s^1, ev.TFive) > 0 {
+			// a five to block: standing pat means nothing here, the block
+			// (GenNoisy) decides
+			if p.Ply() <= p.genN+1 {
+				p.qBase = -1 // the block's position will freeze its own score
+			}
+			return -ev.VCFWin
+		}
+		if p.Ply() > p.genN+1 && p.qBase > p.genN && p.qBase < p.Ply() {
+			// inside the quiescence: fours and blocks only prove wins, the
+			// score of any other line is the stand pat of its first
+			// position (the pattern scores after a four and its block are
+			// noise, not gain)
+			if s == p.qSide {
+				return p.qVal
+			}
+			return -p.qVal
+		}
+		v := p.score()
+		p.qBase, p.qSide, p.qVal = p.Ply(), s, v
+		return v
+	}
+	return p.score()
+}
+
+// score is the pattern evaluation for the side to move.
+func (p *Search) score() int {
+	s := p.Side()
+	v := p.eval.W.Score(p.Sum(s), p.Sum(s^1), p.Counts(s), p.Counts(s^1))
+	if v >= engine.WinBound {
+		v = engine.WinBound - 1
+	} else if v <= -engine.WinBound {
+		v = -engine.WinBound + 1
+	}
+	return v
+}
+
+// fours counts the cells where side s makes a four or a five.
+func (p *Search) fours(s int) int32 {
+	c := p.Counts(s)
+	return c[ev.TB4] + c[ev.T43] + c[ev.TFlex4] + c[ev.TFive]
+}
+
+// DefaultCandidates bounds the quiet moves GenMoves returns (the best by
+// pattern value); threat responses are never cut. Search.Candidates
+// overrides it when positive.
+const DefaultCandidates = 24
+
+// GenMoves implements engine.Position: the candidate moves of the search.
+// Threats restrict them: against a five only the block; against an open
+// three or a four-to-be (the opponent can make an open four or double four)
+// the own fours and the cells where the opponent makes a four; otherwise the
+// empty cells within two of a stone, the best DefaultCandidates by value.
+func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	p.poll()
+	p.genN = p.Ply()
+	s, o := p.Side(), p.Side()^1
+	lo, hi := p.ScanRange()
+	if p.Stones() == 0 {
+		c := p.Index(p.Width()/2, p.Height()/2)
+		return append(buf, engine.Move(c))
+	}
+	if p.Ply() == p.wideAt {
+		for c := lo; c < hi; c++ {
+			if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.Allowed(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		return buf
+	}
+	if p.Count(s, ev.TFive) > 0 {
+		for c := lo; c < hi; c++ {
+			if p.Cell(c) == game.Empty && p.Class(s, c) == ev.TFive {
+				return append(buf, engine.Move(c))
+			}
+		}
+	}
+	if p.Count(o, ev.TFive) > 0 {
+		for c := lo; c < hi; c++ {
+			if p.Cell(c) == game.Empty && p.Class(o, c) == ev.TFive && p.Allowed(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		if len(buf) > 0 {
+			return buf
+		}
+	}
+	if s == p.vctSide {
+		// threat-space search: the attacker plays only fours and threes
+		for c := lo; c < hi; c++ {
+			if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.F3) && p.Allowed(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		return buf
+	}
+	if p.Count(o, ev.TFlex4) > 0 {
+		for c := lo; c < hi; c++ {
+			if p.Cell(c) != game.Empty || p.Near(c) == 0 {
+				continue
+			}
+			if (p.HasCode(s, c, ev.B4) || p.HasCode(o, c, ev.B4)) && p.Allowed(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		if len(buf) > 0 {
+			return buf
+		}
+	}
+	if p.SearchVCF > 0 && p.Count(o, ev.TB4)+p.Count(o, ev.T43) > 0 && p.threatPly() {
+		if line := p.opponentVCFLine(uint64(p.SearchVCF)); len(line) > 0 {
+			// the opponent wins by fours unless we break the line: only
+			// the cells of the line and our own fours can
+			for c := lo; c < hi; c++ {
+				if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.B4) && p.Allowed(c) {
+					buf = append(buf, engine.Move(c))
+				}
+			}
+			for _, m := range line {
+				c := int(m)
+				if p.Cell(c) == game.Empty && !p.HasCode(s, c, ev.B4) && p.Allowed(c) {
+					buf = append(buf, m)
+				}
+			}
+			if len(buf) > 0 {
+				return buf
+			}
+		}
+	}
+	vals := &p.genVals
+	for c := lo; c < hi; c++ {
+		if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.Allowed(c) {
+			vals[len(buf)] = p.moveValue(c)
+			buf = append(buf, engine.Move(c))
+		}
+	}
+	limit := DefaultCandidates
+	if p.Candidates > 0 {
+		limit = p.Candidates
+	}
+	if p.Taper && p.rootN >= 0 {
+		// narrower deeper in the tree
+		switch d := p.Ply() - p.rootN; {
+		case d >= 4:
+			limit = max(limit/2, 8)
+		case d >= 2:
+			limit = max(limit*2/3, 8)
+		}
+	}
+	if len(buf) > limit {
+		// the best limit moves by value, in no particular order (the
+		// search orders them itself)
+		selectTop(buf, vals[:len(buf)], limit)
+		buf = buf[:limit]
+	}
+	return buf
+}
+
+// selectTop moves the k entries of largest value to the front of ms (and
+// vals), in linear expected time (quickselect with a middle pivot).
+func selectTop(ms []engine.Move, vals []int32, k int) {
+	lo, hi := 0, len(ms)-1
+	for lo < hi {
+		pivot := vals[(lo+hi)/2]
+		i, j := lo, hi
+		for i <= j {
+			for vals[i] > pivot {
+				i++
+			}
+			for vals[j] < pivot {
+				j--
+			}
+			if i <= j {
+				vals[i], vals[j] = vals[j], vals[i]
+				ms[i], ms[j] = ms[j], ms[i]
+				i++
+				j--
+			}
+		}
+		// [lo, j] >= pivot >= [i, hi]
+		switch {
+		case k-1 <= j:
+			hi = j
+		case k-1 >= i:
+			lo = i
+		default:
+			return
+		}
+	}
+}
+
+// moveValue is the ordering value of cell c for the side to move: its own
+// gain plus what it takes from the opponent.
+func (p *Search) moveValue(c int) int32 {
+	return p.Value(p.Side(), c)*OwnWeight/4 + p.Value(p.Side()^1, c)
+}
+
+// OwnWeight (over 4) weighs attack against defence in move ordering.
+const OwnWeight = 5
+
+// ScoreMove implements engine.MoveScorer.
+func (p *Search) ScoreMove(m engine.Move) int {
+	return int(p.moveValue(int(m))) + 1
+}
+
+// GenNoisy implements engine.Noisy when Quiesce is on: the block of the
+// opponent's five, or else the fours of the side to move within
+// QuiescePlies of the depth-0 node, so that the quiescence search follows
+// continuous fours (Evaluate keeps the stand pat of the depth-0 node along
+// them: only wins change the score). With Quiesce off it returns nothing
+// and the search stands pat.
+func (p *Search) GenNoisy(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	if !p.Quiesce || p.vctSide >= 0 {
+		return buf
+	}
+	s, o := p.Side(), p.Side()^1
+	lo, hi := p.ScanRange()
+	if p.Count(o, ev.TFive) > 0 {
+		for c := lo; c < hi; c++ {
+			if p.Cell(c) == game.Empty && p.Class(o, c) == ev.TFive && p.Allowed(c) {
+				buf = append(buf, engine.Move(c))
+			}
+		}
+		return buf
+	}
+	if p.Count(s, ev.TB4)+p.Count(s, ev.T43) == 0 && !(s == game.Black && p.Rule() == game.Renju) {
+		return buf
+	}
+	qp := p.QuiescePlies
+	if qp <= 0 {
+		qp = DefaultQuiescePlies
+	}
+	qply := p.Ply() - (p.genN + 1)
+	if qply >= qp {
+		return buf
+	}
+	// after the first four of the line, only fours in line with our
+	// previous stone (within 4 cells): the others could have been played
+	// first, and trying them in every order multiplies the nodes
+	last := -1
+	if qply >= 2 {
+		last = int(p.StackMove(p.Ply() - 2))
+	}
+	for c := lo; c < hi; c++ {
+		if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.B4) && (last < 0 || alignedNear(c, last)) && p.Allowed(c) {
+			buf = append(buf, engine.Move(c))
+		}
+	}
+	return buf
+}
+
+// alignedNear tells whether cells a and b lie on one line within 4 cells.
+func alignedNear(a, b int) bool {
+	ax, ay := game.XY(a)
+	bx, by := game.XY(b)
+	dx, dy := ax-bx, ay-by
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	return max(dx, dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)
+}
+
+// Clone implements engine.Position.
+func (p *Search) Clone() engine.Position {
+	q := *p
+	return &q
+}
+
+// CopyFrom makes p a copy of q without allocating.
+func (p *Search) CopyFrom(q *Search) { *p = *q }

@@ -18,13 +18,14 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/bench"
+	bot "github.com/pentad-ai/pentad/bot/stones"
 	"github.com/pentad-ai/pentad/engine"
 	evs "github.com/pentad-ai/pentad/eval/stones"
 	"github.com/pentad-ai/pentad/game/stones"
 )
 
 func main() {
-	def := stones.DefaultConfig()
+	def := bot.DefaultConfig()
 	fs := flag.NewFlagSet("stones", flag.ContinueOnError)
 	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
 	hash := fs.Int("hash", def.TTMiB, "transposition table size in MiB")
@@ -98,18 +99,18 @@ func main() {
 	rest := fs.Args()
 	switch cmd {
 	case "":
-		if err := stones.Run(os.Stdin, os.Stdout, cfg); err != nil {
+		if err := bot.Run(os.Stdin, os.Stdout, cfg); err != nil {
 			fmt.Fprintln(os.Stderr, "stones:", err)
 			os.Exit(1)
 		}
 	case "bench":
-		d := stones.BenchDepth
+		d := bot.BenchDepth
 		if len(rest) > 0 {
 			if v, err := strconv.Atoi(rest[0]); err == nil && v > 0 {
 				d = v
 			}
 		}
-		rep := stones.Bench(d, evs.Evaluate)
+		rep := bot.Bench(d, evs.Evaluate)
 		rep.Print(os.Stdout, "stones")
 	case "perft":
 		n := 3
@@ -132,7 +133,7 @@ func main() {
 				idx = v
 			}
 		}
-		if err := stones.Think(os.Stdout, cfg, idx); err != nil {
+		if err := bot.Think(os.Stdout, cfg, idx); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
@@ -145,9 +146,9 @@ func main() {
 		}
 		mib := *solveMiB
 		if mib <= 0 {
-			mib = stones.DefaultSolveMiB
+			mib = bot.DefaultSolveMiB
 		}
-		stones.SolveBench(os.Stdout, mib, lim)
+		bot.SolveBench(os.Stdout, mib, lim)
 	case "turnperft":
 		p := stones.NewGame()
 		var buf [engine.MaxMoves]engine.Move
@@ -211,7 +212,7 @@ func main() {
 		}
 		b.NoLMR = *bNoLMR
 		t0 := time.Now()
-		res := stones.PlayMatch(a, b, pairs, *seed, os.Stdout)
+		res := bot.PlayMatch(a, b, pairs, *seed, os.Stdout)
 		fmt.Printf("match: A %d - B %d in %d games, %d actions, longest decision %d ms, %.0f s\n",
 			res.WinsA, res.WinsB, res.WinsA+res.WinsB, res.Actions, res.MaxThink.Milliseconds(),
 			time.Since(t0).Seconds())

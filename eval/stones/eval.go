@@ -74,7 +74,8 @@ func New(w Weights) *Evaluator {
 	return e
 }
 
-// Func returns the evaluation as a function for Position.SetEvaluator.
+// Func returns the evaluation as a function for bot/stones (Config.Eval,
+// Search.SetEvaluator).
 func (e *Evaluator) Func() func(*gs.Position) int { return e.Evaluate }
 
 var def = New(Default)

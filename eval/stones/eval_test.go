@@ -1,10 +1,34 @@
 package stones
 
 import (
+	"math/rand/v2"
 	"testing"
 
+	"github.com/pentad-ai/pentad/engine"
 	gs "github.com/pentad-ai/pentad/game/stones"
 )
+
+// randomPositions plays random legal actions from the start and keeps the
+// positions met on the way, the start included.
+func randomPositions() []*gs.Position {
+	r := rand.New(rand.NewPCG(3, 4))
+	out := []*gs.Position{gs.NewGame()}
+	var buf [engine.MaxMoves]engine.Move
+	for g := 0; g < 4; g++ {
+		p := gs.NewGame()
+		for ply := 0; ply < 60; ply++ {
+			if over, _, _ := p.Status(); over {
+				break
+			}
+			moves := p.GenMoves(buf[:0])
+			p.Make(moves[r.IntN(len(moves))])
+			if ply%7 == 6 {
+				out = append(out, p.Copy())
+			}
+		}
+	}
+	return out
+}
 
 // mirror swaps the colours and reflects the board through the centre, which
 // maps the six lines onto themselves.
@@ -25,7 +49,7 @@ func mirror(t *testing.T, p *gs.Position) *gs.Position {
 }
 
 func TestSymmetry(t *testing.T) {
-	for _, p := range gs.BenchPositions() {
+	for _, p := range randomPositions() {
 		a, b := Evaluate(p), Evaluate(mirror(t, p))
 		if a != b {
 			t.Fatalf("eval %d, mirrored %d\n%v", a, b, p)

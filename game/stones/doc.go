@@ -7,11 +7,11 @@
 // must attack and cannot. A turn is an attack, then a pass, attack or
 // strengthen by the same side; White's opening turn is a single attack.
 //
-// It also holds the bot side of the wire protocol (Run, Session), the
-// player that plans whole turns (Player), the endgame solver (Solver, a
-// df-pn proof-number search with its own table; the player runs it with at
-// most 30 stacks on the board), perft, the benches and the self-play
-// harness.
+// It holds the rules only: the position, legal actions, make/unmake, Zobrist
+// keys (ChildKey: the key after an action without making it), the text
+// notation, the wire protocol's JSON messages (what the referee and the bot
+// both encode and decode) and perft. The bot (session, player, solver,
+// bench, self-play) is bot/stones; the evaluation is eval/stones.
 //
 // # Referee API
 //

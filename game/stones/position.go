@@ -175,6 +175,12 @@ func To(m engine.Move) int { return int(m >> 6 & 63) }
 // CellXY returns the coordinates of a cell id.
 func CellXY(id int) (x, y int) { return XY(int(sqOf[id])) }
 
+// SqOfID is the board square of a cell id (the index Cell and Dirs use).
+func SqOfID(id int) int { return int(sqOf[id]) }
+
+// IDOfSq is the cell id of a playable board square.
+func IDOfSq(sq int) int { return int(idOf[sq]) }
+
 // CellID returns the cell id of (x, y), or -1 when it is not playable.
 func CellID(x, y int) int {
 	if !Valid(x, y) {
@@ -196,23 +202,17 @@ type undo struct {
 // Position is a Game of Stones position: the board, the side to move and
 // which action of its turn is due. It implements engine.Position.
 type Position struct {
-	cell     [width * width]int8
-	side     int
-	phase    int          // 0: attack required; 1: pass, attack or strengthen
-	count    [2][4]int8   // stacks per side and top type
-	list     [2][32]uint8 // squares of each side's stacks
-	n        [2]int
-	pos      [width * width]uint8 // index of a square in its owner's list
-	hash     uint64
-	undo     [320]undo
-	nundo    int
-	evalFn   func(*Position) int
-	qcrit    int
-	hintCrit int
+	cell  [width * width]int8
+	side  int
+	phase int          // 0: attack required; 1: pass, attack or strengthen
+	count [2][4]int8   // stacks per side and top type
+	list  [2][32]uint8 // squares of each side's stacks
+	n     [2]int
+	pos   [width * width]uint8 // index of a square in its owner's list
+	hash  uint64
+	undo  [320]undo
+	nundo int
 }
-
-// DefaultQCrit is the default quiescence setting (see SetQuiescence).
-const DefaultQCrit = 3
 
 // ErrBadBoard reports a board that cannot be a Game of Stones position.
 var ErrBadBoard = errors.New("stones: bad board")
@@ -250,7 +250,7 @@ func FromState(state [9][9]int, side, phase int) (*Position, error) {
 	if phase != 0 && phase != 1 {
 		return nil, fmt.Errorf("stones: phase %d", phase)
 	}
-	p := &Position{side: side, phase: phase, qcrit: DefaultQCrit, hintCrit: DefaultHintCrit}
+	p := &Position{side: side, phase: phase}
 	for i := range p.cell {
 		if offMask[i] {
 			p.cell[i] = Off
@@ -319,10 +319,6 @@ func (p *Position) State() [9][9]int {
 	return s
 }
 
-// SetEvaluator installs the evaluation used by Evaluate (nil: material only).
-// Clones keep it.
-func (p *Position) SetEvaluator(f func(*Position) int) { p.evalFn = f }
-
 // SideToMove is White or Black.
 func (p *Position) SideToMove() int { return p.side }
 
@@ -355,12 +351,6 @@ func (p *Position) Hash() uint64 { return p.hash }
 // Side implements engine.Position.
 func (p *Position) Side() int { return p.side }
 
-// Clone implements engine.Position.
-func (p *Position) Clone() engine.Position {
-	q := *p
-	return &q
-}
-
 // Copy returns an independent copy with an empty undo history.
 func (p *Position) Copy() *Position {
 	q := *p
@@ -385,48 +375,6 @@ func (p *Position) GenMoves(buf []engine.Move) []engine.Move {
 	}
 	return p.gen(buf, p.phase == 1)
 }
-
-// GenNoisy implements engine.Noisy: the attacks that leave the opponent
-// with at most one stack of the target's type (or none: a win). Other
-// captures are left to the evaluation's threat terms; searching every
-// capture in quiescence explodes, since nearly every capture gains.
-func (p *Position) GenNoisy(buf []engine.Move) []engine.Move {
-	buf = buf[:0]
-	if p.qcrit <= 0 {
-		return buf
-	}
-	o := p.side ^ 1
-	s := p.side
-	black := s == Black
-	crit := p.qcrit
-	c := &p.count[o]
-	if int(c[1]) > crit && int(c[2]) > crit && int(c[3]) > crit {
-		return buf
-	}
-	for _, f := range p.list[s][:p.n[s]] {
-		sq := int(f)
-		h := HeightOf(p.cell[sq])
-		from := int(idOf[sq])
-		for _, d := range Dirs {
-			t := sq + d
-			for p.cell[t] == 0 {
-				t += d
-			}
-			w := p.cell[t]
-			if w == Off || (w < 0) == black {
-				continue
-			}
-			if HeightOf(w) <= h && int(c[TypeOf(w)]) <= crit {
-				buf = append(buf, engine.Move(kindAttack<<12|int(idOf[t])<<6|from))
-			}
-		}
-	}
-	return buf
-}
-
-// SetQuiescence sets which captures quiescence searches: those of a type
-// the opponent has at most crit stacks of (0: none).
-func (p *Position) SetQuiescence(crit int) { p.qcrit = crit }
 
 func (p *Position) gen(buf []engine.Move, strengthen bool) []engine.Move {
 	s := p.side
@@ -650,41 +598,6 @@ func SideName(s int) string {
 	return "white"
 }
 
-// Evaluate implements engine.Position with the installed evaluator, or a
-// plain material count when none is installed.
-func (p *Position) Evaluate() int {
-	if p.evalFn != nil {
-		return p.evalFn(p)
-	}
-	s, o := p.side, p.side^1
-	return 10 * (p.n[s] - p.n[o])
-}
-
-// ScoreMove implements engine.MoveScorer: attacks on a scarce type (at most
-// the ordering setting's number of stacks) or on a tall stack first,
-// ordered by how scarce the target's type is and how tall the target is.
-// Other actions get no hint: history orders them and late ones are
-// reduced.
-func (p *Position) ScoreMove(m engine.Move) int {
-	if m>>12 != kindAttack {
-		return 0
-	}
-	t := p.cell[sqOf[m>>6&63]]
-	c := int(p.count[p.side^1][TypeOf(t)])
-	h := HeightOf(t)
-	if c > p.hintCrit && h < 2 {
-		return 0
-	}
-	return 1000/c + 16*h
-}
-
-// SetOrdering sets which attacks get an ordering hint (see ScoreMove);
-// crit >= 30 gives every attack a hint. The default came from self-play.
-func (p *Position) SetOrdering(crit int) { p.hintCrit = crit }
-
-// DefaultHintCrit is the default ordering setting.
-const DefaultHintCrit = 4
-
 // IsLegal reports whether m is a legal action here.
 func (p *Position) IsLegal(m engine.Move) bool {
 	var buf [256]engine.Move
@@ -698,3 +611,26 @@ func (p *Position) IsLegal(m engine.Move) bool {
 
 // NumStacks is the number of stacks of side s.
 func (p *Position) NumStacks(s int) int { return p.n[s] }
+
+// ChildKey is the hash of the position after m, without making it.
+func (p *Position) ChildKey(m engine.Move) uint64 {
+	h := p.hash
+	if k := int(m >> 12); k != kindPass {
+		f := int(sqOf[m&63])
+		t := int(sqOf[m>>6&63])
+		vf, vt := p.cell[f], p.cell[t]
+		h ^= zkey(f, vf) ^ zkey(t, vt)
+		if k == kindAttack {
+			h ^= zkey(t, vf)
+		} else {
+			h ^= zkey(t, Encode(p.side, TypeOf(vf), HeightOf(vf)+HeightOf(vt)))
+		}
+	}
+	if p.phase == 0 && !(p.side == White && p.n[0]+p.n[1] == NumCells) {
+		return h ^ zPhase
+	}
+	if p.phase == 1 {
+		h ^= zPhase
+	}
+	return h ^ zSide
+}

@@ -3,6 +3,7 @@ package stones_test
 import (
 	"testing"
 
+	bot "github.com/pentad-ai/pentad/bot/stones"
 	"github.com/pentad-ai/pentad/engine"
 	evs "github.com/pentad-ai/pentad/eval/stones"
 	"github.com/pentad-ai/pentad/game/stones"
@@ -13,17 +14,19 @@ func TestBenchDeterministic(t *testing.T) {
 	if testing.Short() {
 		d = 2
 	}
-	a := stones.Bench(d, evs.Evaluate)
-	b := stones.Bench(d, evs.Evaluate)
+	a := bot.Bench(d, evs.Evaluate)
+	b := bot.Bench(d, evs.Evaluate)
 	if a.Nodes != b.Nodes || a.Nodes == 0 {
 		t.Fatalf("bench signature differs: %d vs %d", a.Nodes, b.Nodes)
 	}
 }
 
 func TestZeroAllocsPerNode(t *testing.T) {
-	ps := stones.BenchPositions()
-	for _, p := range ps {
-		p.SetEvaluator(evs.Evaluate)
+	var ps []*bot.Search
+	for _, p := range bot.BenchPositions() {
+		sp := bot.NewSearch(p)
+		sp.SetEvaluator(evs.Evaluate)
+		ps = append(ps, sp)
 	}
 	var buf, buf2 [engine.MaxMoves]engine.Move
 	n := testing.AllocsPerRun(20, func() {
@@ -60,13 +63,13 @@ func TestZeroAllocsPerNode(t *testing.T) {
 
 // TestThreadedPlayer runs the Lazy SMP search (run it with -race too).
 func TestThreadedPlayer(t *testing.T) {
-	cfg := stones.DefaultConfig()
+	cfg := bot.DefaultConfig()
 	cfg.Threads = 2
 	cfg.TTMiB = 4
 	cfg.Depth = 3
 	cfg.Eval = evs.Evaluate
-	pl := stones.NewPlayer(cfg)
-	for _, p := range stones.BenchPositions()[:3] {
+	pl := bot.NewPlayer(cfg)
+	for _, p := range bot.BenchPositions()[:3] {
 		allowed := 1 << stones.Attack
 		if p.Phase() == 1 {
 			allowed |= 1<<stones.Pass | 1<<stones.Strengthen

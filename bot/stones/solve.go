@@ -1,6 +1,7 @@
 package stones
 
 import (
+	"github.com/pentad-ai/pentad/game/stones"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
@@ -38,10 +39,10 @@ func (r SolveResult) String() string {
 }
 
 const (
-	pnInf    = ^uint32(0)     // proven (pn) or disproven (dn)
-	pnMax    = pnInf - 1      // largest finite value
-	solvePly = 2*NumCells + 8 // longer than any game from any position
-	solveCap = 6*NumCells + 8 // more than the actions of any position
+	pnInf    = ^uint32(0)            // proven (pn) or disproven (dn)
+	pnMax    = pnInf - 1             // largest finite value
+	solvePly = 2*stones.NumCells + 8 // longer than any game from any position
+	solveCap = 6*stones.NumCells + 8 // more than the actions of any position
 )
 
 // pnEntry is one table slot: the node's proof and disproof numbers in its
@@ -80,7 +81,7 @@ type SolveStats struct {
 type Solver struct {
 	table    []pnEntry
 	mask     uint64
-	pos      *Position
+	pos      *stones.Position
 	nodes    uint64
 	limit    uint64
 	deadline time.Time
@@ -140,29 +141,6 @@ func (s *Solver) store(key uint64, pn, dn, work uint32) {
 	victim.key, victim.pn, victim.dn, victim.work = key, pn, dn, work
 }
 
-// childKey is the hash of the position after m, without making it.
-func (p *Position) childKey(m engine.Move) uint64 {
-	h := p.hash
-	if k := int(m >> 12); k != kindPass {
-		f := int(sqOf[m&63])
-		t := int(sqOf[m>>6&63])
-		vf, vt := p.cell[f], p.cell[t]
-		h ^= zkey(f, vf) ^ zkey(t, vt)
-		if k == kindAttack {
-			h ^= zkey(t, vf)
-		} else {
-			h ^= zkey(t, Encode(p.side, TypeOf(vf), HeightOf(vf)+HeightOf(vt)))
-		}
-	}
-	if p.phase == 0 && !(p.side == White && p.n[0]+p.n[1] == NumCells) {
-		return h ^ zPhase
-	}
-	if p.phase == 1 {
-		h ^= zPhase
-	}
-	return h ^ zSide
-}
-
 func satAdd(a, b uint32) uint32 {
 	if a == pnInf || b == pnInf {
 		return pnInf
@@ -175,7 +153,7 @@ func satAdd(a, b uint32) uint32 {
 
 // Solve tries to prove the value of p for its side to move within the
 // limits. p is left as it was. It does not allocate.
-func (s *Solver) Solve(p *Position, lim SolveLimits) SolveStats {
+func (s *Solver) Solve(p *stones.Position, lim SolveLimits) SolveStats {
 	t0 := time.Now()
 	st := SolveStats{}
 	if over, sc := p.Terminal(); over {
@@ -185,7 +163,7 @@ func (s *Solver) Solve(p *Position, lim SolveLimits) SolveStats {
 		}
 		return st
 	}
-	if lim.MaxStack > 0 && p.n[0]+p.n[1] > lim.MaxStack {
+	if lim.MaxStack > 0 && p.NumStacks(0)+p.NumStacks(1) > lim.MaxStack {
 		return st
 	}
 	s.pos = p
@@ -214,14 +192,14 @@ func (s *Solver) Solve(p *Position, lim SolveLimits) SolveStats {
 // rootChoice picks the root action: a proven win, or else the action whose
 // child is least likely to be lost (lowest proof number in the mover's
 // sense, then highest disproof number), and lists the proven losing ones.
-func (s *Solver) rootChoice(p *Position, res SolveResult) (engine.Move, []engine.Move) {
+func (s *Solver) rootChoice(p *stones.Position, res SolveResult) (engine.Move, []engine.Move) {
 	moves := p.GenMoves(s.moves[0][:0])
-	same := p.phase == 0 && !p.SingleActionTurn()
+	same := p.Phase() == 0 && !p.SingleActionTurn()
 	var best engine.Move
 	var bpn, bdn uint32 = pnInf, 0
 	losing := s.losing[:0]
 	for _, m := range moves {
-		cpn, cdn, _ := s.lookup(p.childKey(m))
+		cpn, cdn, _ := s.lookup(p.ChildKey(m))
 		p.Make(m)
 		if over, sc := p.Terminal(); over {
 			cpn, cdn = pnInf, 0
@@ -261,7 +239,7 @@ func (s *Solver) tick() bool {
 // returns them.
 func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32) {
 	p := s.pos
-	key := p.hash
+	key := p.Hash()
 	if over, sc := p.Terminal(); over {
 		if sc > 0 {
 			s.store(key, 0, pnInf, 0)
@@ -278,10 +256,10 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32) {
 	start := s.nodes
 	moves := p.GenMoves(s.moves[ply][:0])
 	keys := &s.keys[ply]
-	same := p.phase == 0 && !p.SingleActionTurn()
+	same := p.Phase() == 0 && !p.SingleActionTurn()
 	_, _, seen := s.lookup(key)
 	for i, m := range moves {
-		keys[i] = p.childKey(m)
+		keys[i] = p.ChildKey(m)
 		if seen {
 			continue
 		}
@@ -354,12 +332,12 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32) {
 // least twice (when perSide >= 6, else once), and nobody has won yet. The
 // side to move and the action due are random too. It serves tests and the
 // solver bench.
-func RandomEndgame(r *rand.Rand, perSide int, maxH int) *Position {
+func RandomEndgame(r *rand.Rand, perSide int, maxH int) *stones.Position {
 	perSide = min(max(perSide, 3), 30)
 	maxH = min(max(maxH, 1), 30)
 	for {
 		var st [9][9]int
-		free := make([]int, NumCells)
+		free := make([]int, stones.NumCells)
 		for i := range free {
 			free[i] = i
 		}
@@ -371,13 +349,13 @@ func RandomEndgame(r *rand.Rand, perSide int, maxH int) *Position {
 				if i < 3 || (perSide >= 6 && i < 6) {
 					typ = i%3 + 1
 				}
-				v := int(Encode(side, typ, 1+r.IntN(maxH)))
-				x, y := CellXY(free[k])
+				v := int(stones.Encode(side, typ, 1+r.IntN(maxH)))
+				x, y := stones.CellXY(free[k])
 				k++
 				st[y][x] = v
 			}
 		}
-		p, err := FromState(st, r.IntN(2), r.IntN(2))
+		p, err := stones.FromState(st, r.IntN(2), r.IntN(2))
 		if err != nil {
 			panic(err) // cannot happen: at most 30 stacks of height <= maxH
 		}

@@ -6,23 +6,24 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
 )
 
 // minimax is a plain exhaustive search with a memo: true when the side to
 // move wins.
 // winsAfter reports whether the side to move in p wins by playing m.
-func winsAfter(p *Position, m engine.Move, memo map[Key]bool) bool {
-	side := p.side
+func winsAfter(p *stones.Position, m engine.Move, memo map[stones.Key]bool) bool {
+	side := p.Side()
 	p.Make(m)
 	w := minimax(p, memo)
-	if p.side != side {
+	if p.Side() != side {
 		w = !w
 	}
 	p.Unmake(m)
 	return w
 }
 
-func minimax(p *Position, memo map[Key]bool) bool {
+func minimax(p *stones.Position, memo map[stones.Key]bool) bool {
 	if over, sc := p.Terminal(); over {
 		return sc > 0
 	}
@@ -43,20 +44,6 @@ func minimax(p *Position, memo map[Key]bool) bool {
 	return win
 }
 
-func TestChildKey(t *testing.T) {
-	var buf [engine.MaxMoves]engine.Move
-	for _, p := range append(BenchPositions(), RandomEndgame(rand.New(rand.NewPCG(1, 2)), 6, 3)) {
-		for _, m := range p.GenMoves(buf[:0]) {
-			k := p.childKey(m)
-			p.Make(m)
-			if p.Hash() != k || p.computeHash() != k {
-				t.Fatalf("childKey of %s differs", FormatMove(m))
-			}
-			p.Unmake(m)
-		}
-	}
-}
-
 // TestSolverAgainstMinimax checks the solver's value and winning action on
 // small endgames against an exhaustive minimax.
 func TestSolverAgainstMinimax(t *testing.T) {
@@ -69,7 +56,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 	wins, losses := 0, 0
 	for i := 0; i < 200 && (i < n || wins == 0 || losses == 0); i++ {
 		p := RandomEndgame(r, 5+i%4, 3)
-		memo := map[Key]bool{}
+		memo := map[stones.Key]bool{}
 		want := minimax(p, memo)
 		if i%2 == 0 {
 			s.Clear()
@@ -89,7 +76,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 			// the chosen action must keep the win
 			w := winsAfter(p, st.Move, memo)
 			if !w {
-				t.Fatalf("position %d: solver's move %s does not win", i, FormatMove(st.Move))
+				t.Fatalf("position %d: solver's move %s does not win", i, stones.FormatMove(st.Move))
 			}
 		} else {
 			losses++
@@ -101,7 +88,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 		for _, m := range st.Losing {
 			w := winsAfter(p, m, memo)
 			if w {
-				t.Fatalf("position %d: %s listed as losing but wins", i, FormatMove(m))
+				t.Fatalf("position %d: %s listed as losing but wins", i, stones.FormatMove(m))
 			}
 		}
 	}
@@ -116,7 +103,7 @@ func TestSolverAgainstMinimax(t *testing.T) {
 func TestSolverLimits(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	s := NewSolver(4)
-	var p *Position
+	var p *stones.Position
 	var full SolveStats
 	for full.Nodes < 300 {
 		p = RandomEndgame(r, 8, 3)
@@ -174,22 +161,22 @@ func TestPlayerUsesSolver(t *testing.T) {
 	var won, lost bool
 	for i := 0; i < 40 && !(won && lost); i++ {
 		p := RandomEndgame(r, 7, 3)
-		memo := map[Key]bool{}
+		memo := map[stones.Key]bool{}
 		want := minimax(p, memo)
-		allowed := 1 << Attack
-		if p.phase == 1 {
-			allowed = 1<<Pass | 1<<Attack | 1<<Strengthen
+		allowed := 1 << stones.Attack
+		if p.Phase() == 1 {
+			allowed = 1<<stones.Pass | 1<<stones.Attack | 1<<stones.Strengthen
 		}
 		proven := pl.Proven
 		m := pl.Choose(p, allowed)
 		if !p.IsLegal(m) {
-			t.Fatalf("illegal %s", FormatMove(m))
+			t.Fatalf("illegal %s", stones.FormatMove(m))
 		}
 		if want {
 			won = true
 			w := winsAfter(p, m, memo)
 			if !w || pl.Proven != proven+1 {
-				t.Fatalf("won position %d: %s keeps the win: %v; proven %d -> %d", i, FormatMove(m), w, proven, pl.Proven)
+				t.Fatalf("won position %d: %s keeps the win: %v; proven %d -> %d", i, stones.FormatMove(m), w, proven, pl.Proven)
 			}
 		} else {
 			lost = true

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -18,9 +19,9 @@ type Session struct {
 	pl     *Player
 	out    *bufio.Writer
 	log    io.Writer
-	colour int       // our side, -1 until told (or inferred)
-	last   int       // side of the last processed move, -1 if none
-	track  *Position // position followed from processed moves (a fallback only)
+	colour int              // our side, -1 until told (or inferred)
+	last   int              // side of the last processed move, -1 if none
+	track  *stones.Position // position followed from processed moves (a fallback only)
 	resp   []byte
 	// Answers counts the move requests answered.
 	Answers int
@@ -47,7 +48,7 @@ func (s *Session) Serve(in io.Reader) error {
 		if len(line) > 0 {
 			if len(pending) > 0 {
 				joined := append(append(pending, '\n'), line...)
-				m, perr := DecodeMessage(joined)
+				m, perr := stones.DecodeMessage(joined)
 				switch {
 				case perr == nil:
 					pending = pending[:0]
@@ -55,7 +56,7 @@ func (s *Session) Serve(in io.Reader) error {
 						return werr
 					}
 					line = nil
-				case errors.Is(perr, ErrIncomplete) && len(joined) <= MaxLine:
+				case errors.Is(perr, stones.ErrIncomplete) && len(joined) <= MaxLine:
 					pending = joined
 					line = nil
 				default:
@@ -64,13 +65,13 @@ func (s *Session) Serve(in io.Reader) error {
 				}
 			}
 			if len(line) > 0 {
-				m, perr := DecodeMessage(line)
+				m, perr := stones.DecodeMessage(line)
 				switch {
 				case perr == nil:
 					if werr := s.Handle(m); werr != nil {
 						return werr
 					}
-				case errors.Is(perr, ErrIncomplete):
+				case errors.Is(perr, stones.ErrIncomplete):
 					pending = append(pending[:0], line...)
 				default:
 					s.logf("skipping malformed line: %v", perr)
@@ -112,13 +113,13 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 }
 
 // Handle processes one decoded message.
-func (s *Session) Handle(m Message) error {
+func (s *Session) Handle(m stones.Message) error {
 	isRequest := m.Board != nil || m.AllowedMoves != nil
 	if isRequest && m.Color != nil && m.Color.Set && (m.Color.V == 1 || m.Color.V == -1) {
 		// a colour inside a request: take it, keep the game
-		s.colour = White
+		s.colour = stones.White
 		if m.Color.V == -1 {
-			s.colour = Black
+			s.colour = stones.Black
 		}
 	}
 	switch {
@@ -128,14 +129,14 @@ func (s *Session) Handle(m Message) error {
 		s.processed(m)
 	case m.Color != nil:
 		if m.Color.Set && (m.Color.V == 1 || m.Color.V == -1) {
-			s.colour = White
+			s.colour = stones.White
 			if m.Color.V == -1 {
-				s.colour = Black
+				s.colour = stones.Black
 			}
 			s.last = -1
-			s.track = NewGame()
+			s.track = stones.NewGame()
 			s.pl.NewGame()
-			s.logf("playing %s", SideName(s.colour))
+			s.logf("playing %s", stones.SideName(s.colour))
 		} else {
 			s.logf("ignoring bad colour")
 		}
@@ -145,14 +146,14 @@ func (s *Session) Handle(m Message) error {
 	return nil
 }
 
-func (s *Session) processed(m Message) {
+func (s *Session) processed(m stones.Message) {
 	player := -1
 	if m.Player != nil && m.Player.Set {
 		switch m.Player.V {
 		case 1:
-			player = White
+			player = stones.White
 		case -1:
-			player = Black
+			player = stones.Black
 		}
 	}
 	if player >= 0 {
@@ -165,7 +166,7 @@ func (s *Session) processed(m Message) {
 		return
 	}
 	mv, err := m.Move.ToMove()
-	if err != nil || (player >= 0 && player != s.track.side) || !s.track.IsLegal(mv) {
+	if err != nil || (player >= 0 && player != s.track.Side()) || !s.track.IsLegal(mv) {
 		s.logf("lost track of the game at a processed move")
 		s.track = nil
 		return
@@ -175,10 +176,10 @@ func (s *Session) processed(m Message) {
 }
 
 // request answers a move request with exactly one line.
-func (s *Session) request(m Message) error {
+func (s *Session) request(m stones.Message) error {
 	allowed := m.AllowedMask()
 	phase := 0
-	if allowed&(1<<Pass|1<<Strengthen) != 0 {
+	if allowed&(1<<stones.Pass|1<<stones.Strengthen) != 0 {
 		phase = 1
 	}
 	side := s.colour
@@ -187,31 +188,31 @@ func (s *Session) request(m Message) error {
 		// move (White opens), the second follows our own.
 		switch {
 		case s.last < 0:
-			side = White
+			side = stones.White
 		case phase == 0:
 			side = s.last ^ 1
 		default:
 			side = s.last
 		}
 	}
-	var p *Position
+	var p *stones.Position
 	state, err := m.BoardState()
 	if err == nil {
-		p, err = FromState(state, side, phase)
+		p, err = stones.FromState(state, side, phase)
 	}
 	if err != nil {
 		s.logf("unusable board (%v)", err)
-		if s.track != nil && s.track.side == side && s.track.phase == phase {
+		if s.track != nil && s.track.Side() == side && s.track.Phase() == phase {
 			p = s.track.Copy()
 		}
 	}
-	mv := PassMove
+	mv := stones.PassMove
 	if p != nil {
 		mv = s.pl.Choose(p, allowed)
 		s.track = p.Copy()
 	} else {
 		s.logf("no position to play from; passing")
-		if allowed&(1<<Pass) == 0 {
+		if allowed&(1<<stones.Pass) == 0 {
 			s.logf("pass is not allowed here either")
 		}
 	}
@@ -219,7 +220,7 @@ func (s *Session) request(m Message) error {
 }
 
 func (s *Session) answer(m engine.Move) error {
-	s.resp = AppendResponse(s.resp[:0], m)
+	s.resp = stones.AppendResponse(s.resp[:0], m)
 	s.resp = append(s.resp, '\n')
 	s.Answers++
 	if _, err := s.out.Write(s.resp); err != nil {

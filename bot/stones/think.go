@@ -2,6 +2,7 @@ package stones
 
 import (
 	"fmt"
+	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 	"strings"
 	"time"
@@ -31,7 +32,7 @@ type Config struct {
 	// under a depth limit DefaultSolveNodes.
 	SolveShare int
 	SolveMiB   int // solver table size (0: DefaultSolveMiB)
-	Eval       func(*Position) int
+	Eval       func(*stones.Position) int
 	Log        io.Writer // nil: no log
 }
 
@@ -53,9 +54,10 @@ type Player struct {
 	eng      *engine.Engine
 	solve    *Solver
 	hasPlan  bool
-	planKey  Key
+	planKey  stones.Key
 	planMove engine.Move
 	buf      [engine.MaxMoves]engine.Move
+	search   Search // the position searched, with its settings
 	// Last is the result of the last search (zero when the plan was used).
 	Last engine.Result
 	// PlanUsed counts second actions answered from the plan.
@@ -142,7 +144,7 @@ func (pl *Player) info(in engine.Info) {
 	}
 	var pv []string
 	for _, m := range in.PV {
-		pv = append(pv, FormatMove(m))
+		pv = append(pv, stones.FormatMove(m))
 	}
 	fmt.Fprintf(pl.cfg.Log, "info depth %d seldepth %d score %d nodes %d nps %d time %d ms pv %s\n",
 		in.Depth, in.SelDepth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), strings.Join(pv, " "))
@@ -163,23 +165,25 @@ func (pl *Player) Engine() *engine.Engine { return pl.eng }
 // Choose returns an action for p among the allowed move types (a mask of
 // 1<<Pass, 1<<Attack, 1<<Strengthen). It returns PassMove when nothing
 // allowed is legal (the game is then lost anyway). p is left unchanged.
-func (pl *Player) Choose(p *Position, allowed int) engine.Move {
+func (pl *Player) Choose(p *stones.Position, allowed int) engine.Move {
 	t0 := time.Now()
 	pl.Last = engine.Result{}
-	p.SetEvaluator(pl.cfg.Eval)
+	sp := &pl.search
+	sp.Position = *p
+	sp.evalFn, sp.qcrit, sp.hintCrit = pl.cfg.Eval, DefaultQCrit, DefaultHintCrit
 	switch {
 	case pl.cfg.QCrit > 0:
-		p.SetQuiescence(pl.cfg.QCrit)
+		sp.SetQuiescence(pl.cfg.QCrit)
 	case pl.cfg.QCrit < 0:
-		p.SetQuiescence(0)
+		sp.SetQuiescence(0)
 	}
 	if pl.cfg.HintCrit > 0 {
-		p.SetOrdering(pl.cfg.HintCrit)
+		sp.SetOrdering(pl.cfg.HintCrit)
 	}
 	legal := p.GenMoves(pl.buf[:0])
 	var ok []engine.Move
 	for _, m := range legal {
-		if allowed&(1<<Kind(m)) != 0 {
+		if allowed&(1<<stones.Kind(m)) != 0 {
 			ok = append(ok, m)
 		}
 	}
@@ -187,18 +191,18 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	pl.hasPlan = false
 	if len(ok) == 0 {
 		pl.logf("no allowed legal action; passing")
-		return PassMove
+		return stones.PassMove
 	}
-	if p.phase == 1 && hadPlan && !pl.cfg.Replan && p.Key() == pl.planKey {
+	if p.Phase() == 1 && hadPlan && !pl.cfg.Replan && p.Key() == pl.planKey {
 		for _, m := range ok {
 			if m == plan {
 				pl.PlanUsed++
-				pl.logf("planned second action %s", FormatMove(m))
+				pl.logf("planned second action %s", stones.FormatMove(m))
 				return m
 			}
 		}
 	}
-	if len(ok) == 1 && pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 && p.phase == 1 {
+	if len(ok) == 1 && pl.cfg.Depth == 0 && pl.cfg.Nodes == 0 && p.Phase() == 1 {
 		return ok[0]
 	}
 	timed := pl.cfg.Depth == 0 && pl.cfg.Nodes == 0
@@ -207,7 +211,7 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 		defer func() { pl.observe(time.Since(t0), hard) }()
 	}
 	pl.LastSolve = SolveStats{}
-	if p.n[0]+p.n[1] <= pl.cfg.SolveStacks {
+	if p.NumStacks(0)+p.NumStacks(1) <= pl.cfg.SolveStacks {
 		if m, done := pl.prove(p, ok, hard); done {
 			return m
 		}
@@ -238,7 +242,7 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 			lim.RootMoves = keep
 		}
 	}
-	res := pl.eng.Search(p, lim)
+	res := pl.eng.Search(sp, lim)
 	pl.Last = res
 	best := res.Move
 	found := false
@@ -251,9 +255,9 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 	if !found {
 		best = ok[0]
 	}
-	if found && p.phase == 0 && !p.SingleActionTurn() && len(res.PV) >= 2 {
+	if found && p.Phase() == 0 && !p.SingleActionTurn() && len(res.PV) >= 2 {
 		p.Make(best)
-		if p.phase == 1 {
+		if p.Phase() == 1 {
 			pl.hasPlan = true
 			pl.planKey = p.Key()
 			pl.planMove = res.PV[1]
@@ -261,13 +265,13 @@ func (pl *Player) Choose(p *Position, allowed int) engine.Move {
 		p.Unmake(best)
 	}
 	pl.logf("search depth %d score %d nodes %d time %d ms move %s", res.Depth, res.Score, res.Nodes,
-		res.Time.Milliseconds(), FormatMove(best))
+		res.Time.Milliseconds(), stones.FormatMove(best))
 	return best
 }
 
 // prove runs the solver on p within its share of the budget. When it
 // proves a win with an allowed action it returns that action and true.
-func (pl *Player) prove(p *Position, ok []engine.Move, hard time.Duration) (engine.Move, bool) {
+func (pl *Player) prove(p *stones.Position, ok []engine.Move, hard time.Duration) (engine.Move, bool) {
 	var lim SolveLimits
 	switch {
 	case pl.cfg.Nodes > 0:
@@ -280,7 +284,7 @@ func (pl *Player) prove(p *Position, ok []engine.Move, hard time.Duration) (engi
 	st := pl.solver().Solve(p, lim)
 	pl.LastSolve = st
 	pl.logf("solve %v nodes %d time %d ms move %s losing %d", st.Result, st.Nodes,
-		st.Time.Milliseconds(), FormatMove(st.Move), len(st.Losing))
+		st.Time.Milliseconds(), stones.FormatMove(st.Move), len(st.Losing))
 	if st.Result != Won {
 		return 0, false
 	}

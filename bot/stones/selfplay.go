@@ -2,6 +2,7 @@ package stones
 
 import (
 	"fmt"
+	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 	"math/rand/v2"
 	"time"
@@ -27,12 +28,12 @@ func PlayMatch(a, b Config, pairs int, seed uint64, out io.Writer) MatchResult {
 	var buf [engine.MaxMoves]engine.Move
 	for g := 0; g < pairs; g++ {
 		// opening: 3 random actions
-		open := NewGame()
+		open := stones.NewGame()
 		var opening []engine.Move
 		for k := 0; k < 3; k++ {
 			moves := open.GenMoves(buf[:0])
 			m := moves[r.IntN(len(moves))]
-			for Kind(m) != Attack {
+			for stones.Kind(m) != stones.Attack {
 				m = moves[r.IntN(len(moves))]
 			}
 			open.Make(m)
@@ -45,7 +46,7 @@ func PlayMatch(a, b Config, pairs int, seed uint64, out io.Writer) MatchResult {
 			}
 			pa.NewGame()
 			pb.NewGame()
-			p := NewGame()
+			p := stones.NewGame()
 			for _, m := range opening {
 				p.Make(m)
 			}
@@ -56,23 +57,23 @@ func PlayMatch(a, b Config, pairs int, seed uint64, out io.Writer) MatchResult {
 					winner = w
 					break
 				}
-				allowed := 1 << Attack
-				if p.phase == 1 {
-					allowed = 1<<Pass | 1<<Attack | 1<<Strengthen
+				allowed := 1 << stones.Attack
+				if p.Phase() == 1 {
+					allowed = 1<<stones.Pass | 1<<stones.Attack | 1<<stones.Strengthen
 				}
 				t0 := time.Now()
-				m := players[p.side].Choose(p.Copy(), allowed)
+				m := players[p.Side()].Choose(p.Copy(), allowed)
 				if el := time.Since(t0); el > res.MaxThink {
 					res.MaxThink = el
 				}
 				if !p.IsLegal(m) {
-					panic("stones: illegal move in match: " + FormatMove(m))
+					panic("stones: illegal move in match: " + stones.FormatMove(m))
 				}
 				p.Make(m)
 				p = p.Copy()
 				res.Actions++
 			}
-			aWon := (winner == White) == (swap == 0)
+			aWon := (winner == stones.White) == (swap == 0)
 			if aWon {
 				res.WinsA++
 			} else {
@@ -81,7 +82,7 @@ func PlayMatch(a, b Config, pairs int, seed uint64, out io.Writer) MatchResult {
 			if out != nil {
 				_, _, why := p.Status()
 				fmt.Fprintf(out, "game %d: A plays %s, winner %s (%s); A %d - B %d\n", 2*g+swap+1,
-					SideName(swap), map[bool]string{true: "A", false: "B"}[aWon], why, res.WinsA, res.WinsB)
+					stones.SideName(swap), map[bool]string{true: "A", false: "B"}[aWon], why, res.WinsA, res.WinsB)
 			}
 		}
 	}

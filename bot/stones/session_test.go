@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	bot "github.com/pentad-ai/pentad/bot/stones"
 	"github.com/pentad-ai/pentad/engine"
 	evs "github.com/pentad-ai/pentad/eval/stones"
 	"github.com/pentad-ai/pentad/game/stones"
@@ -41,8 +42,8 @@ func transcript(t *testing.T) map[string][]string {
 	return sec
 }
 
-func testConfig() stones.Config {
-	c := stones.DefaultConfig()
+func testConfig() bot.Config {
+	c := bot.DefaultConfig()
 	c.Depth = 3
 	if testing.Short() {
 		c.Depth = 2 // keeps -race -short quick
@@ -58,10 +59,10 @@ var answerRe = regexp.MustCompile(`^(\{"Type":0,"From":null,"To":null\}|\{"Type"
 // checkAnswers replays the input lines and checks every answer: one line
 // per request, the exact compact form, a legal action of an allowed type on
 // the request's board.
-func checkAnswers(t *testing.T, input []string, colour int, cfg stones.Config) []string {
+func checkAnswers(t *testing.T, input []string, colour int, cfg bot.Config) []string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := stones.Run(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, cfg); err != nil {
+	if err := bot.Run(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, cfg); err != nil {
 		t.Fatal(err)
 	}
 	answers := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -141,7 +142,7 @@ func TestSessionPlansTheTurn(t *testing.T) {
 	cfg := testConfig()
 	cfg.Replan = false
 	var out bytes.Buffer
-	s := stones.NewSession(&out, cfg)
+	s := bot.NewSession(&out, cfg)
 	s.Handle(mustDecode(t, `{"Color":"-1"}`))
 	s.Handle(mustDecode(t, string(p.AppendRequest(nil))))
 	m1, err := stones.DecodeResponse(bytes.TrimSpace(out.Bytes()))
@@ -162,7 +163,7 @@ func TestSessionPlansTheTurn(t *testing.T) {
 	cfg.Replan = true
 	q := stones.NewGame()
 	q.Make(q.GenMoves(buf[:0])[0])
-	s = stones.NewSession(&out, cfg)
+	s = bot.NewSession(&out, cfg)
 	s.Handle(mustDecode(t, `{"Color":"-1"}`))
 	out.Reset()
 	s.Handle(mustDecode(t, string(q.AppendRequest(nil))))
@@ -196,12 +197,12 @@ func TestSessionRobustness(t *testing.T) {
 	input := strings.Join([]string{
 		"garbage", "", "{", "}", "\xef\xbb\xbf{\"Color\":1}", "[1,2,3]", `{"Color":"x"}`, `{"Color":1}`, `{"Color":"1"}`,
 		`{"Board":5}`, `{"Board":{"state":[[1]]},"AllowedMoves":[1]}`, // unusable board: answered from history
-		start, `{"Board":{"state":[[0]]}`, pretty, strings.Repeat("x", stones.MaxLine+10),
+		start, `{"Board":{"state":[[0]]}`, pretty, strings.Repeat("x", bot.MaxLine+10),
 		`{"Player":"1","Move":{"Type":"0"},"Winner":"0"}`, `{"Player":1,"Move":{"Type":0,"From":null,"To":null},"Winner":0}`,
 		"\x00\xff{{{", `{"Winner":"1"}`,
 	}, "\n")
 	var out bytes.Buffer
-	if err := stones.Run(strings.NewReader(input), &out, testConfig()); err != nil {
+	if err := bot.Run(strings.NewReader(input), &out, testConfig()); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -219,39 +220,6 @@ func TestSessionRobustness(t *testing.T) {
 	}
 }
 
-func FuzzDecodeMessage(f *testing.F) {
-	for _, s := range []string{
-		`{"Color":"1"}`, `{"Color":-1}`,
-		`{"Board":{"state":[[5,5,5,5,-5,0,0,0,0],[-5,6,6,6,-6,-5,0,0,0],[-5,-6,7,7,-7,-6,-5,0,0],[-5,-6,-7,5,-5,-7,-6,-5,0],[-5,-6,-7,-5,0,5,7,6,5],[0,5,6,7,5,-5,7,6,5],[0,0,5,6,7,-7,-7,6,5],[0,0,0,5,6,-6,-6,-6,5],[0,0,0,0,5,-5,-5,-5,-5]]},"AllowedMoves":["1"]}`,
-		`{"Player":"1","Move":{"Type":"1","From":{"X":1,"Y":5},"To":{"X":0,"Y":4}},"Winner":"0"}`,
-		`{"Player":"1","Move":{"Type":"0"},"Winner":"0"}`, `{"Type":1,"From":{"X":1,"Y":5},"To":{"X":0,"Y":4}}`,
-		`{"Board":{"state":[[1e3]]},"AllowedMoves":[" 2 ","x",null,1.0]}`, "{", `"\u0000"`,
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := stones.DecodeMessage(data)
-		if err != nil {
-			return
-		}
-		if st, err := m.BoardState(); err == nil {
-			if p, err := stones.FromState(st, stones.White, 1); err == nil {
-				_ = p.State()
-				var buf [engine.MaxMoves]engine.Move
-				p.GenMoves(buf[:0])
-				p.Terminal()
-			}
-		}
-		_ = m.AllowedMask()
-		if m.Move != nil {
-			if mv, err := m.Move.ToMove(); err == nil {
-				_ = stones.FormatMove(mv)
-			}
-		}
-		_, _ = stones.DecodeResponse(data)
-	})
-}
-
 // FuzzSession feeds arbitrary input to a whole session: no panic, and every
 // answer is one well-formed line.
 func FuzzSession(f *testing.F) {
@@ -264,7 +232,7 @@ func FuzzSession(f *testing.F) {
 	cfg.SolveMiB = 1
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var out bytes.Buffer
-		if err := stones.Run(bytes.NewReader(data), &out, cfg); err != nil {
+		if err := bot.Run(bytes.NewReader(data), &out, cfg); err != nil {
 			t.Fatal(err)
 		}
 		if out.Len() == 0 {
@@ -284,7 +252,7 @@ func TestAnswerFlushedAtOnce(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- stones.Run(inR, outW, testConfig()) }()
+	go func() { done <- bot.Run(inR, outW, testConfig()) }()
 	rd := bufio.NewReader(outR)
 	p := stones.NewGame()
 	fmt.Fprintln(inW, `{"Color":1}`)

@@ -2,6 +2,7 @@ package stones
 
 import (
 	"fmt"
+	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 	"math/rand/v2"
 	"time"
@@ -12,13 +13,13 @@ import (
 
 // BenchPositions are the fixed positions of the bench subcommand: the start
 // and positions reached by seeded random play (opening to late middle game).
-func BenchPositions() []*Position {
-	out := []*Position{NewGame()}
+func BenchPositions() []*stones.Position {
+	out := []*stones.Position{stones.NewGame()}
 	var buf [engine.MaxMoves]engine.Move
 	for i, n := range []int{5, 12, 20, 33, 47} {
 		r := rand.New(rand.NewPCG(uint64(i)+11, 77))
 		for {
-			p := NewGame()
+			p := stones.NewGame()
 			ok := true
 			for k := 0; k < n; k++ {
 				if over, _ := p.Terminal(); over {
@@ -29,7 +30,7 @@ func BenchPositions() []*Position {
 				// Random play that prefers attacks, so stacks get taken as
 				// in real games.
 				m := moves[r.IntN(len(moves))]
-				for try := 0; try < 3 && Kind(m) != Attack; try++ {
+				for try := 0; try < 3 && stones.Kind(m) != stones.Attack; try++ {
 					m = moves[r.IntN(len(moves))]
 				}
 				p.Make(m)
@@ -49,11 +50,12 @@ const BenchDepth = 5
 // Bench searches the bench positions to depth with eval (nil: material)
 // on one thread with a 16 MiB table, and returns the report whose node
 // count is the bench signature.
-func Bench(depth int, eval func(*Position) int) bench.Report {
+func Bench(depth int, eval func(*stones.Position) int) bench.Report {
 	var ps []engine.Position
 	for _, p := range BenchPositions() {
-		p.SetEvaluator(eval)
-		ps = append(ps, p)
+		sp := NewSearch(p)
+		sp.SetEvaluator(eval)
+		ps = append(ps, sp)
 	}
 	return bench.Search(ps, depth, 16, engine.Options{LMR: true, AspWindow: 60})
 }
@@ -62,8 +64,8 @@ func Bench(depth int, eval func(*Position) int) bench.Report {
 // 7 and 8 stacks a side (like the tests'), then the first-action positions
 // with 18 to 26 stacks of three self-play games between material-only
 // players at 2,000 nodes an action (deterministic).
-func SolveBenchPositions() []*Position {
-	var out []*Position
+func SolveBenchPositions() []*stones.Position {
+	var out []*stones.Position
 	r := rand.New(rand.NewPCG(21, 22))
 	for i := 0; i < 8; i++ {
 		out = append(out, RandomEndgame(r, 7+i%2, 3))
@@ -73,7 +75,7 @@ func SolveBenchPositions() []*Position {
 	var buf [engine.MaxMoves]engine.Move
 	for g := 0; g < 3; g++ {
 		pl.NewGame()
-		p := NewGame()
+		p := stones.NewGame()
 		moves := p.GenMoves(buf[:0])
 		p.Make(moves[(7*g+3)%len(moves)])
 		p = p.Copy()
@@ -81,13 +83,13 @@ func SolveBenchPositions() []*Position {
 			if over, _, _ := p.Status(); over {
 				break
 			}
-			n := p.n[0] + p.n[1]
-			if n <= 26 && n >= 18 && p.phase == 0 {
+			n := p.NumStacks(0) + p.NumStacks(1)
+			if n <= 26 && n >= 18 && p.Phase() == 0 {
 				out = append(out, p.Copy())
 			}
-			allowed := 1 << Attack
-			if p.phase == 1 {
-				allowed = 1<<Pass | 1<<Attack | 1<<Strengthen
+			allowed := 1 << stones.Attack
+			if p.Phase() == 1 {
+				allowed = 1<<stones.Pass | 1<<stones.Attack | 1<<stones.Strengthen
 			}
 			m := pl.Choose(p.Copy(), allowed)
 			p.Make(m)
@@ -113,7 +115,7 @@ func SolveBench(w io.Writer, mib int, limit time.Duration) {
 		if st.Result != Unknown {
 			proved++
 		}
-		fmt.Fprintf(w, "position %2d: %2d stacks, %-7v %9d nodes %8.1f ms\n", i+1, p.n[0]+p.n[1], st.Result,
+		fmt.Fprintf(w, "position %2d: %2d stacks, %-7v %9d nodes %8.1f ms\n", i+1, p.NumStacks(0)+p.NumStacks(1), st.Result,
 			st.Nodes, float64(st.Time.Microseconds())/1000)
 	}
 	nps := 0.0
@@ -134,15 +136,15 @@ func Think(w io.Writer, cfg Config, idx int) error {
 	p := ps[idx]
 	cfg.Log = w
 	pl := NewPlayer(cfg)
-	allowed := 1 << Attack
-	if p.phase == 1 {
-		allowed |= 1<<Pass | 1<<Strengthen
+	allowed := 1 << stones.Attack
+	if p.Phase() == 1 {
+		allowed |= 1<<stones.Pass | 1<<stones.Strengthen
 	}
 	t0 := time.Now()
 	m := pl.Choose(p, allowed)
 	r := pl.Last
 	fmt.Fprintf(w, "position %d (%d stacks, %s to act, action %d): %s depth %d nodes %d in %d ms (%.0f nodes/s)\n",
-		idx, p.n[0]+p.n[1], SideName(p.side), p.phase+1, FormatMove(m), r.Depth, r.Nodes,
+		idx, p.NumStacks(0)+p.NumStacks(1), stones.SideName(p.Side()), p.Phase()+1, stones.FormatMove(m), r.Depth, r.Nodes,
 		time.Since(t0).Milliseconds(), float64(r.Nodes)/max(r.Time.Seconds(), 1e-9))
 	return nil
 }

@@ -3,13 +3,14 @@ package stones_test
 import (
 	"testing"
 
+	bot "github.com/pentad-ai/pentad/bot/stones"
 	"github.com/pentad-ai/pentad/engine"
 	evs "github.com/pentad-ai/pentad/eval/stones"
 	"github.com/pentad-ai/pentad/game/stones"
 )
 
 func BenchmarkGenMoves(b *testing.B) {
-	ps := stones.BenchPositions()
+	ps := bot.BenchPositions()
 	var buf [engine.MaxMoves]engine.Move
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -18,7 +19,7 @@ func BenchmarkGenMoves(b *testing.B) {
 }
 
 func BenchmarkMakeUnmake(b *testing.B) {
-	ps := stones.BenchPositions()
+	ps := bot.BenchPositions()
 	var buf [engine.MaxMoves]engine.Move
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -31,7 +32,7 @@ func BenchmarkMakeUnmake(b *testing.B) {
 }
 
 func BenchmarkEvaluate(b *testing.B) {
-	ps := stones.BenchPositions()
+	ps := bot.BenchPositions()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		evs.Evaluate(ps[i%len(ps)])

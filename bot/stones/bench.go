@@ -2,13 +2,13 @@ package stones
 
 import (
 	"fmt"
-	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 	"math/rand/v2"
 	"time"
 
 	"github.com/pentad-ai/pentad/bench"
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
 )
 
 // BenchPositions are the fixed positions of the bench subcommand: the start

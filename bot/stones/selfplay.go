@@ -2,12 +2,12 @@ package stones
 
 import (
 	"fmt"
-	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 	"math/rand/v2"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
 )
 
 // MatchResult is the outcome of a match between two settings.

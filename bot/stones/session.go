@@ -5,10 +5,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
 )
 
 // MaxLine bounds one input message; longer lines are skipped.

@@ -1,12 +1,12 @@
 package stones
 
 import (
-	"github.com/pentad-ai/pentad/game/stones"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
 )
 
 // The endgame solver is a depth-first proof-number search (df-pn, with the

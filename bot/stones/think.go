@@ -2,12 +2,12 @@ package stones
 
 import (
 	"fmt"
-	"github.com/pentad-ai/pentad/game/stones"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/stones"
 )
 
 // Config tunes a player.

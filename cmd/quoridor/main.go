@@ -15,11 +15,12 @@ import (
 	"strconv"
 
 	"github.com/pentad-ai/pentad/bench"
+	bot "github.com/pentad-ai/pentad/bot/quoridor"
 	"github.com/pentad-ai/pentad/game/quoridor"
 )
 
 func main() {
-	cfg, sub := quoridor.ParseArgs(os.Args[1:])
+	cfg, sub := bot.ParseArgs(os.Args[1:])
 	if len(sub) > 0 {
 		os.Exit(run(sub))
 	}
@@ -28,7 +29,7 @@ func main() {
 			cfg.Log = os.Stderr
 		}
 	}
-	if err := quoridor.NewSession(cfg).Run(os.Stdin, os.Stdout); err != nil {
+	if err := bot.NewSession(cfg).Run(os.Stdin, os.Stdout); err != nil {
 		os.Exit(1)
 	}
 }
@@ -49,9 +50,9 @@ func run(args []string) int {
 			fmt.Fprintln(os.Stderr, "bad arguments")
 			return 2
 		}
-		a := quoridor.Config{Nodes: na, HashMiB: 16, Threads: 1}
-		b := quoridor.Config{Nodes: nb, HashMiB: 16, Threads: 1, Seed: 1000}
-		r, err := quoridor.Match(a, b, size, games, os.Stdout)
+		a := bot.Config{Nodes: na, HashMiB: 16, Threads: 1}
+		b := bot.Config{Nodes: nb, HashMiB: 16, Threads: 1, Seed: 1000}
+		r, err := bot.Match(a, b, size, games, os.Stdout)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -59,7 +60,7 @@ func run(args []string) int {
 		fmt.Printf("A (%d nodes) %d - B (%d nodes) %d, unfinished %d, %d plies\n", na, r.WinsA, nb, r.WinsB, r.Unfinished, r.Plies)
 		return 0
 	case "bench":
-		quoridor.Bench().Print(os.Stdout, "quoridor")
+		bot.Bench().Print(os.Stdout, "quoridor")
 		return 0
 	case "perft", "divide":
 		if len(args) < 2 {

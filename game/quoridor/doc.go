@@ -1,6 +1,9 @@
 // Package quoridor holds the rules of Quoridor as the course referee checks
-// them (../shared/reference/rules.md), the engine's position for the shared
-// search, and the engine side of the Quoridor Text Protocol.
+// them (../shared/reference/rules.md): the position, legal moves (with the
+// search mode's wall pruning and path hints), make/unmake, Zobrist keys,
+// notation and the board diagram. The engine (QTP session, move choice,
+// searchable position) is bot/quoridor, the evaluation eval/quoridor, the
+// exact race table book/quoridor.
 //
 // Rules: odd board sizes 3..25; black starts on the top centre square (E9 on
 // 9x9) and moves first towards row 1, white starts on the bottom centre
@@ -30,11 +33,4 @@
 // the protocol's words in any case. Moves are engine.Move values: a pawn
 // move is 1+square (square = row*N+column, row 0 is row 1), a wall is
 // encoded from 1024 upwards; GenMoves lists every legal move (Prune off).
-//
-// The protocol session is Session (NewSession(cfg).Run(stdin, stdout)) with
-// ParseArgs for the referee's command line (./quoridor -seed N). The session
-// calls TrimAddressSpace at start-up and after every genmove, which keeps the
-// process near 300 MB of virtual size instead of the Go runtime's 1.2 GiB of
-// untouched reservations (the referee forfeits above 950 MB); see
-// vsz_linux.go for why that is safe.
 package quoridor

@@ -2,7 +2,6 @@ package quoridor
 
 import (
 	"github.com/pentad-ai/pentad/engine"
-	evalq "github.com/pentad-ai/pentad/eval/quoridor"
 )
 
 // Board limits, colours and wall orientations.
@@ -94,16 +93,10 @@ type Pos struct {
 	// point ((N+1)x(N+1) grid): a new wall touching the structure at fewer
 	// than two points cannot close a region, so it needs no path search.
 	corner [(MaxSize + 1) * (MaxSize + 1)]int8
-	race   *raceTable
-	// salt, when not zero, adds a small deterministic per-game noise to the
-	// evaluation (from the session's seeded generator) to vary play.
-	salt uint64
 	// whash is the Zobrist key of the walls on the board alone; dc caches
 	// path lengths by walls, colour and pawn square.
 	whash uint64
 	dc    *distCache
-	// W are the evaluation weights (nil: evalq.Default).
-	W *evalq.Weights
 }
 
 // New returns the start position on an n x n board (n must satisfy
@@ -186,7 +179,6 @@ func (p *Pos) Reset(n, walls int) {
 	p.walls = [2]int{walls, walls}
 	p.side = Black
 	p.hist = p.hist[:0]
-	p.race = nil
 	p.rehash()
 }
 
@@ -265,22 +257,14 @@ func (p *Pos) Winner() (over bool, color int) {
 	return false, 0
 }
 
-// Terminal implements engine.Position. With no walls left on either side the
-// race table decides the game exactly.
+// Terminal reports whether the game is over and then its score for the side
+// to move (engine.Win or -engine.Win).
 func (p *Pos) Terminal() (bool, int) {
 	if over, c := p.Winner(); over {
 		if c == p.side {
 			return true, engine.Win
 		}
 		return true, -engine.Win
-	}
-	if p.walls[0] == 0 && p.walls[1] == 0 && p.race != nil && p.race.matches(p) {
-		switch v := p.race.value(p.pawn[0], p.pawn[1], p.side); {
-		case v > 0:
-			return true, engine.Win
-		case v < 0:
-			return true, -engine.Win
-		}
 	}
 	return false, 0
 }
@@ -431,9 +415,6 @@ func (p *Pos) takeWall(o, a int) {
 		p.can[dirW].set(s - p.n + 1)
 	}
 }
-
-// Clone implements engine.Position.
-func (p *Pos) Clone() engine.Position { return p.Copy() }
 
 // Copy returns an independent copy of p with its history.
 func (p *Pos) Copy() *Pos {
@@ -803,39 +784,22 @@ func (p *Pos) LegalFor(c int, m engine.Move) bool {
 	return ok
 }
 
-// Evaluate implements engine.Position: the path race, walls and tempo.
-func (p *Pos) Evaluate() int {
-	me := p.side
-	w := p.W
-	if w == nil {
-		w = &evalq.Default
-	}
-	v := w.Evaluate(evalq.Features{
-		MyDist: p.distTo(me), OppDist: p.distTo(me ^ 1),
-		MyWalls: p.walls[me], OppWalls: p.walls[me^1],
-	})
-	if p.salt != 0 {
-		v += int((p.hash ^ p.salt) * 0x9E3779B97F4A7C15 >> 62)
-	}
-	return v
-}
+// StepHint is the first square of the shortest path of colour c found by
+// the last path search (a move-ordering hint).
+func (p *Pos) StepHint(c int) int { return p.step[c] }
 
-// ScoreMove implements engine.MoveScorer with hints from the last GenMoves
-// at this node: the step along the shortest path first, then the walls that
-// lengthen the opponent's path most.
-func (p *Pos) ScoreMove(m engine.Move) int {
-	if m < wallBase {
-		if SquareOf(m) == p.step[p.side] {
-			return 5000
-		}
-		return 0
-	}
-	if !p.Prune {
-		return 0
-	}
-	o, a := WallOf(m)
-	if g := int(p.gain[o][a]); g > 0 {
-		return 1000 + 200*g
-	}
-	return 0
-}
+// WallGain is, in search mode (Prune), the number of steps wall (o, a)
+// adds to the opponent's path, as measured by the last GenMoves.
+func (p *Pos) WallGain(o, a int) int { return int(p.gain[o][a]) }
+
+// WallSet is the board's walls: the anchors of the horizontal and of the
+// vertical ones.
+func (p *Pos) WallSet() (h, v BB) { return p.hW, p.vW }
+
+// PawnMoves appends the pawn moves of colour c to buf[:0].
+func (p *Pos) PawnMoves(buf []engine.Move, c int) []engine.Move { return p.genPawn(buf[:0], c) }
+
+// PlacePawns puts the black pawn on square b and the white one on w without
+// updating the hash or the history: for solvers that enumerate pawn squares
+// on a scratch copy (PawnMoves, Winner), never for a position in play.
+func (p *Pos) PlacePawns(b, w int) { p.pawn[Black], p.pawn[White] = b, w }

@@ -1,34 +1,42 @@
 package quoridor
 
-import "github.com/pentad-ai/pentad/engine"
+import (
+	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/quoridor"
+)
 
-// raceTable solves the pawn race exactly for one wall configuration, for
+// RaceTable solves the pawn race exactly for one wall configuration, for
 // positions where neither side has a wall left: every (black square, white
 // square, side to move) is a win in k plies (k > 0), a loss in k plies
 // (k < 0) or undecided (0, a position from which both can shuffle forever).
 // Values are for the side to move, with |v| = plies to the end + 1.
-type raceTable struct {
+type RaceTable struct {
 	n      int
-	hW, vW BB
+	hW, vW quoridor.BB
 	val    []int16 // index (side*n2+b)*n2+w
 }
 
-func (t *raceTable) matches(p *Pos) bool {
-	return t.n == p.n && t.hW == p.hW && t.vW == p.vW
+// Matches tells whether the table was built for p's board size and walls.
+func (t *RaceTable) Matches(p *quoridor.Pos) bool {
+	h, v := p.WallSet()
+	return t.n == p.Size() && t.hW == h && t.vW == v
 }
 
-func (t *raceTable) value(b, w, side int) int {
+// Value is the race value of black on b, white on w, side to move: a win in
+// |v|-1 plies when v > 0, a loss when v < 0, undecided when 0.
+func (t *RaceTable) Value(b, w, side int) int {
 	n2 := t.n * t.n
 	return int(t.val[(side*n2+b)*n2+w])
 }
 
-// solveRace builds the race table for p's walls by retrograde analysis.
-func solveRace(p *Pos) *raceTable {
+// SolveRace builds the race table for p's walls by retrograde analysis.
+func SolveRace(p *quoridor.Pos) *RaceTable {
 	q := p.Copy()
-	n := q.n
+	n := q.Size()
 	n2 := n * n
 	ns := 2 * n2 * n2
-	t := &raceTable{n: n, hW: q.hW, vW: q.vW, val: make([]int16, ns)}
+	hW, vW := q.WallSet()
+	t := &RaceTable{n: n, hW: hW, vW: vW, val: make([]int16, ns)}
 	idx := func(side, b, w int) int { return (side*n2+b)*n2 + w }
 	// successors of every state, and the reverse graph in CSR form
 	var buf [8]engine.Move
@@ -47,23 +55,23 @@ func solveRace(p *Pos) *raceTable {
 	}
 	over := func(b, w int) (bool, int) {
 		if b < n {
-			return true, Black
+			return true, quoridor.Black
 		}
 		if w >= n2-n {
-			return true, White
+			return true, quoridor.White
 		}
 		return false, 0
 	}
 	child := func(side, b, w int, m engine.Move) int {
-		s := SquareOf(m)
-		if side == Black {
-			return idx(White, s, w)
+		s := quoridor.SquareOf(m)
+		if side == quoridor.Black {
+			return idx(quoridor.White, s, w)
 		}
-		return idx(Black, b, s)
+		return idx(quoridor.Black, b, s)
 	}
 	gen := func(side, b, w int) []engine.Move {
-		q.pawn[Black], q.pawn[White] = b, w
-		return q.genPawn(buf[:0], side)
+		q.PlacePawns(b, w)
+		return q.PawnMoves(buf[:0], side)
 	}
 	forEach(func(s, side, b, w int) {
 		if o, _ := over(b, w); o {
@@ -123,21 +131,23 @@ func solveRace(p *Pos) *raceTable {
 	return t
 }
 
-// raceMove picks the move of the race table: the fastest win, or else the
-// slowest loss. ok is false when the race is undecided.
-func (p *Pos) raceMove() (engine.Move, bool) {
-	if p.walls[0] != 0 || p.walls[1] != 0 {
-		return 0, false
+// RaceMove picks the move of the race table for p (built again when p's
+// walls differ from t's; the table in use is returned): the fastest win, or
+// else the slowest loss. ok is false when a wall is left in hand or the race
+// is undecided.
+func RaceMove(p *quoridor.Pos, t *RaceTable) (m engine.Move, used *RaceTable, ok bool) {
+	if p.WallsLeft(0) != 0 || p.WallsLeft(1) != 0 {
+		return 0, t, false
 	}
-	if p.race == nil || !p.race.matches(p) {
-		p.race = solveRace(p)
+	if t == nil || !t.Matches(p) {
+		t = SolveRace(p)
 	}
 	var buf [8]engine.Move
 	best, bestV := engine.NoMove, 0
 	undecided := false
-	for _, m := range p.genPawn(buf[:0], p.side) {
+	for _, m := range p.PawnMoves(buf[:0], p.Side()) {
 		p.Make(m)
-		v := -p.race.value(p.pawn[0], p.pawn[1], p.side)
+		v := -t.Value(p.Pawn(0), p.Pawn(1), p.Side())
 		p.Unmake(m)
 		if v == 0 {
 			undecided = true
@@ -151,7 +161,7 @@ func (p *Pos) raceMove() (engine.Move, bool) {
 		}
 	}
 	if best == engine.NoMove || (bestV < 0 && undecided) {
-		return 0, false
+		return 0, t, false
 	}
-	return best, true
+	return best, t, true
 }

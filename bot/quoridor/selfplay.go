@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/pentad-ai/pentad/game/quoridor"
 )
 
 // MatchResult is the outcome of Match from the first engine's side.
@@ -30,7 +32,7 @@ func Match(a, b Config, size, games int, log io.Writer) (MatchResult, error) {
 			black, white = sb, sa
 		}
 		setup := []string{fmt.Sprintf("boardsize %d", size), "clear_board",
-			fmt.Sprintf("walls %d", DefaultWalls(size))}
+			fmt.Sprintf("walls %d", quoridor.DefaultWalls(size))}
 		for _, s := range []*Session{sa, sb} {
 			for _, c := range setup {
 				if r := execLine(s, c); r != "=" {
@@ -67,7 +69,7 @@ func Match(a, b Config, size, games int, log io.Writer) (MatchResult, error) {
 		switch {
 		case winner < 0:
 			res.Unfinished++
-		case (winner == Black) == (g%2 == 0):
+		case (winner == quoridor.Black) == (g%2 == 0):
 			res.WinsA++
 			aWon = true
 		default:
@@ -76,7 +78,7 @@ func Match(a, b Config, size, games int, log io.Writer) (MatchResult, error) {
 		if log != nil {
 			who := "unfinished"
 			if winner >= 0 {
-				who = map[bool]string{true: "A", false: "B"}[aWon] + " wins as " + ColorName(winner)
+				who = map[bool]string{true: "A", false: "B"}[aWon] + " wins as " + quoridor.ColorName(winner)
 			}
 			fmt.Fprintf(log, "game %d (%dx%d, A %s): %s in %d plies: %s\n", g+1, size, size,
 				map[bool]string{true: "black", false: "white"}[g%2 == 0], who, len(moves), strings.Join(moves, " "))

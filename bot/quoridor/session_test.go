@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pentad-ai/pentad/game/quoridor"
 )
 
 // run feeds input to a fresh session and returns its output.
@@ -169,7 +171,7 @@ func TestTranscripts(t *testing.T) {
 				}
 			}
 		}
-		if over, c := s.pos.Winner(); !over || c != Black {
+		if over, c := s.pos.Winner(); !over || c != quoridor.Black {
 			t.Errorf("%s: game should be won by black", name)
 		}
 	}
@@ -202,7 +204,7 @@ type state struct {
 
 func snapshot(s *Session) state {
 	p := s.pos
-	return state{p.n, p.Plies(), s.walls, p.walls[0], p.walls[1], p.side, p.hash}
+	return state{p.Size(), p.Plies(), s.walls, p.WallsLeft(0), p.WallsLeft(1), p.Side(), p.Hash()}
 }
 
 func TestParseArgs(t *testing.T) {

@@ -3,6 +3,7 @@ package quoridor
 import (
 	"github.com/pentad-ai/pentad/bench"
 	"github.com/pentad-ai/pentad/engine"
+	"github.com/pentad-ai/pentad/game/quoridor"
 )
 
 // BenchDepth is the fixed depth of the bench subcommand.
@@ -26,7 +27,7 @@ var benchLines = []struct {
 func BenchPositions() []engine.Position {
 	var out []engine.Position
 	for _, l := range benchLines {
-		p := New(l.size, DefaultWalls(l.size))
+		p := NewSearch(l.size, quoridor.DefaultWalls(l.size))
 		for _, s := range l.moves {
 			m, err := p.ParseMove(s)
 			if err != nil || !p.IsLegal(m) {

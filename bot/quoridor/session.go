@@ -2,7 +2,6 @@ package quoridor
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	evalq "github.com/pentad-ai/pentad/eval/quoridor"
+	"github.com/pentad-ai/pentad/game/quoridor"
 )
 
 // EngineName is the answer to the name command.
@@ -129,7 +129,7 @@ func parseDuration(s string) (time.Duration, bool) {
 // Session is the engine side of a QTP session.
 type Session struct {
 	cfg   Config
-	pos   *Pos
+	pos   *Search
 	walls int // walls per player at the start of a game
 	eng   *engine.Engine
 	rng   *rand.Rand
@@ -151,8 +151,8 @@ func NewSession(cfg Config) *Session {
 	s := &Session{cfg: cfg, now: time.Now}
 	s.rng = rand.New(rand.NewPCG(cfg.Seed, 0x0DDB1A5E5BAD5EED))
 	s.eng = engine.New(cfg.HashMiB, searchOptions(cfg.Threads))
-	s.walls = DefaultWalls(9)
-	s.pos = New(9, s.walls)
+	s.walls = quoridor.DefaultWalls(9)
+	s.pos = NewSearch(9, s.walls)
 	s.pos.Prune = true
 	s.pos.W = cfg.Weights
 	s.newGame()
@@ -166,7 +166,7 @@ func (s *Session) newGame() {
 }
 
 // Pos is the session's current position.
-func (s *Session) Pos() *Pos { return s.pos }
+func (s *Session) Pos() *Search { return s.pos }
 
 // Run reads commands from r and answers on w until quit or end of input.
 func (s *Session) Run(r io.Reader, w io.Writer) error {
@@ -294,16 +294,16 @@ func (s *Session) Exec(line string) {
 			s.fail("syntax error")
 			return
 		}
-		if !ValidSize(n) {
+		if !quoridor.ValidSize(n) {
 			s.fail("unacceptable size")
 			return
 		}
-		s.walls = DefaultWalls(n)
+		s.walls = quoridor.DefaultWalls(n)
 		s.pos.Reset(n, s.walls)
 		s.newGame()
 		s.ok("")
 	case "clear_board":
-		s.pos.Reset(s.pos.n, s.walls)
+		s.pos.Reset(s.pos.Size(), s.walls)
 		s.newGame()
 		s.ok("")
 	case "walls":
@@ -328,7 +328,7 @@ func (s *Session) Exec(line string) {
 		}
 		s.play(args[0], args[1], args[2])
 	case "genmove":
-		c, ok := ParseColor(firstArg(args))
+		c, ok := quoridor.ParseColor(firstArg(args))
 		if len(args) != 1 || !ok {
 			s.fail("syntax error")
 			return
@@ -354,7 +354,7 @@ func (s *Session) Exec(line string) {
 		s.ok("")
 	case "winner":
 		if over, c := s.pos.Winner(); over {
-			s.ok("true " + ColorName(c))
+			s.ok("true " + quoridor.ColorName(c))
 		} else {
 			s.ok("false")
 		}
@@ -385,7 +385,7 @@ func parseInt(args []string) (int, bool) {
 }
 
 func (s *Session) play(color, vertex, orient string) {
-	c, ok := ParseColor(color)
+	c, ok := quoridor.ParseColor(color)
 	if !ok {
 		s.fail("syntax error")
 		return
@@ -395,7 +395,7 @@ func (s *Session) play(color, vertex, orient string) {
 	if orient == "" {
 		m, err = s.pos.ParsePawnMove(vertex)
 	} else {
-		if _, ok := ParseOrientation(orient); !ok {
+		if _, ok := quoridor.ParseOrientation(orient); !ok {
 			s.fail("syntax error")
 			return
 		}
@@ -426,79 +426,4 @@ func (s *Session) genmove(c int) {
 	s.used += s.now().Sub(t0)
 	s.ok(s.pos.FormatMove(m))
 	TrimAddressSpace()
-}
-
-// Budget computes the soft and hard limits of one genmove: a share of what is
-// left of the game clock for the expected number of own moves left, less a
-// safety margin, never above the per-move cap.
-func Budget(gameTime, moveTime, used time.Duration, movesLeft int) (soft, hard time.Duration) {
-	// Safety: pipe latency, process scheduling on a loaded machine, and the
-	// referee's own overhead.
-	reserve := time.Second + gameTime/20
-	avail := gameTime - used - reserve
-	if avail < 20*time.Millisecond {
-		avail = 20 * time.Millisecond
-	}
-	movesLeft = max(8, min(movesLeft, 400))
-	target := avail / time.Duration(movesLeft)
-	capMove := moveTime*8/10 - 300*time.Millisecond
-	if capMove < 50*time.Millisecond {
-		capMove = 50 * time.Millisecond
-	}
-	hard = min(target*3, avail/4, capMove)
-	if hard < 5*time.Millisecond {
-		hard = 5 * time.Millisecond
-	}
-	soft = min(target*6/10, hard/2)
-	return soft, hard
-}
-
-// think chooses the move of colour c.
-func (s *Session) think(c int) engine.Move {
-	p := s.pos
-	saved := p.side
-	p.SetSide(c)
-	defer p.SetSide(saved)
-	if m, ok := p.raceMove(); ok {
-		return m
-	}
-	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes}
-	if s.cfg.Depth == 0 && s.cfg.Nodes == 0 {
-		gt := s.cfg.GameTime
-		if gt <= 0 {
-			gt = DefaultGameTime(p.n)
-		}
-		mt := s.cfg.MoveTime
-		if mt <= 0 {
-			mt = DefaultMoveTime
-		}
-		// Own moves still to play: the path, and turns spent on walls.
-		left := p.Dist(c) + p.walls[c] + p.walls[c^1]/2 + 6
-		lim.Soft, lim.Hard = Budget(gt, mt, s.used, left)
-	}
-	if s.cfg.Log != nil {
-		s.eng.OnInfo = func(in engine.Info) {
-			pv := make([]string, len(in.PV))
-			for i, m := range in.PV {
-				pv[i] = strings.ReplaceAll(p.FormatMove(m), " ", "")
-			}
-			fmt.Fprintf(s.cfg.Log, "info depth %d score %d nodes %d nps %d time %d pv %s\n",
-				in.Depth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), strings.Join(pv, " "))
-		}
-	} else {
-		s.eng.OnInfo = nil
-	}
-	res := s.eng.Search(p, lim)
-	if res.Move == engine.NoMove || !p.LegalFor(c, res.Move) {
-		// Never answer an illegal move: fall back to the first legal one.
-		var buf [engine.MaxMoves]engine.Move
-		p.Prune = false
-		moves := p.GenMoves(buf[:0])
-		p.Prune = true
-		if len(moves) == 0 {
-			return engine.NoMove
-		}
-		return moves[0]
-	}
-	return res.Move
 }

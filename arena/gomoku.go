@@ -53,31 +53,22 @@ func (g *GomokuRef) QuitLine() string { return "END" }
 // Configure accepts rule (freestyle, standard, renju, caro), size and
 // max_memory (bytes).
 func (g *GomokuRef) Configure(opts map[string]string) error {
-	for k, v := range opts {
-		switch k {
-		case "rule":
-			r, err := gomoku.ParseRule(v)
-			if err != nil {
-				return fmt.Errorf("gomoku: %w", err)
-			}
+	rule := option{"rule", func(v string) error {
+		r, err := gomoku.ParseRule(v)
+		if err == nil {
 			g.Rule = r
-		case "size":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < gomoku.MinSize || n > gomoku.MaxSize {
-				return fmt.Errorf("gomoku: size %q (%d..%d)", v, gomoku.MinSize, gomoku.MaxSize)
-			}
-			g.Size = n
-		case "max_memory":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return fmt.Errorf("gomoku: max_memory %q", v)
-			}
-			g.MaxMemory = n
-		default:
-			return fmt.Errorf("gomoku: unknown option %q (have rule, size, max_memory)", k)
 		}
-	}
-	return nil
+		return err
+	}}
+	memory := option{"max_memory", func(v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("max_memory=%q (bytes)", v)
+		}
+		g.MaxMemory = n
+		return nil
+	}}
+	return configure("gomoku", opts, rule, intOption("size", &g.Size, gomoku.MinSize, gomoku.MaxSize), memory)
 }
 
 // ruleBits is the INFO rule bitmask: 1 exactly five, 4 renju, 8 caro.

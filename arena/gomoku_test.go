@@ -18,10 +18,7 @@ func init() {
 	// gomoku MODE [WHEN]: a brain that plays the first empty cell in
 	// row-major order; does MODE at its WHEN-th move of a game.
 	fakes["gomoku"] = func(args []string) {
-		mode, when := args[0], 1
-		if len(args) > 1 {
-			when, _ = strconv.Atoi(args[1])
-		}
+		mode, when := fakeArgs(args)
 		// a plain occupancy grid: the rules package is too slow to set up
 		// for a fake that starts many times
 		size := 15
@@ -117,19 +114,17 @@ func TestGomokuReferee(t *testing.T) {
 	ref, _ := NewReferee("gomoku")
 	tc := TimeControl{Game: 5 * time.Second, Move: 100 * time.Millisecond}
 	good := fake("gomoku", "good")
-	cases := []refCase{
-		{"occupied", [2]EngineSpec{good, fake("gomoku", "occupied", "2")}, tc, 0, Illegal, "occupied"},
-		{"offboard", [2]EngineSpec{fake("gomoku", "offboard", "2"), good}, tc, 1, Illegal, "off the board"},
-		{"garbage", [2]EngineSpec{fake("gomoku", "garbage", "2"), good}, tc, 1, Malformed, "hello"},
-		{"nostart", [2]EngineSpec{good, fake("gomoku", "nostart")}, tc, 0, Malformed, "UNKNOWN"},
-		{"late", [2]EngineSpec{good, fake("gomoku", "late", "3")}, tc, 0, TimeLoss, ""},
-		{"hang", [2]EngineSpec{fake("gomoku", "hang", "1"), good}, tc, 1, TimeLoss, ""},
-		{"crash", [2]EngineSpec{good, fake("gomoku", "crash", "2")}, tc, 0, Crash, "exit 3"},
-		{"close", [2]EngineSpec{fake("gomoku", "close", "2"), good}, tc, 1, Closed, ""},
+	faults := []fault{
+		{"occupied", "2", 1, Illegal, "occupied"},
+		{"offboard", "2", 0, Illegal, "off the board"},
+		{"garbage", "2", 0, Malformed, "hello"},
+		{"nostart", "", 1, Malformed, "UNKNOWN"},
+		{"late", "3", 1, TimeLoss, ""},
+		{"hang", "1", 0, TimeLoss, ""},
+		{"crash", "2", 1, Crash, "exit 3"},
+		{"close", "2", 0, Closed, ""},
 	}
-	for _, c := range cases {
-		runRefCase(t, ref, c, nil)
-	}
+	runFaults(t, ref, tc, good, faults)
 }
 
 func TestGomokuRenjuForbidden(t *testing.T) {

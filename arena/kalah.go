@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -34,19 +35,9 @@ func (k *KalahRef) ColourNames() [2]string { return [2]string{"South", "North"} 
 
 // Configure accepts holes=N and seeds=N.
 func (k *KalahRef) Configure(opts map[string]string) error {
-	for key, v := range opts {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return fmt.Errorf("kalah: %s=%q is not a number", key, v)
-		}
-		switch key {
-		case "holes":
-			k.Rules.Holes = n
-		case "seeds":
-			k.Rules.Seeds = n
-		default:
-			return fmt.Errorf("kalah: unknown option %q (have holes, seeds)", key)
-		}
+	err := configure("kalah", opts, intOption("holes", &k.Rules.Holes, 1, math.MaxInt), intOption("seeds", &k.Rules.Seeds, 1, math.MaxInt))
+	if err != nil {
+		return err
 	}
 	return k.Rules.Validate()
 }

@@ -16,10 +16,7 @@ func init() {
 	// kalah-fake MODE [WHEN]: plays the lowest non-empty hole; does MODE
 	// instead when asked to move for the WHEN-th time (default 1).
 	fakes["kalah"] = func(args []string) {
-		mode, when := args[0], 1
-		if len(args) > 1 {
-			when, _ = strconv.Atoi(args[1])
-		}
+		mode, when := fakeArgs(args)
 		side := ""
 		asked := 0
 		var state []int
@@ -88,20 +85,23 @@ func TestKalahReferee(t *testing.T) {
 	good := fake("kalah", "good")
 	gc := filepath.Join(t.TempDir(), "grandchild")
 	t.Setenv("ARENA_GRANDCHILD", gc)
+	faults := []fault{
+		{"illegal", "2", 1, Illegal, "MOVE;"},
+		{"illegal", "2", 0, Illegal, "MOVE;"},
+		{"garbage", "3", 1, Malformed, "hello"},
+		{"late", "2", 0, TimeLoss, ""},
+		{"hang", "1", 1, TimeLoss, "no answer"},
+		{"crash", "1", 0, Crash, "exit 3"},
+		{"exit", "2", 1, Closed, "exited"},
+		{"close", "2", 0, Closed, "closed"},
+	}
 	cases := []refCase{
-		{"illegal", [2]EngineSpec{good, fake("kalah", "illegal", "2")}, tc, 0, Illegal, "MOVE;"},
-		{"illegal south", [2]EngineSpec{fake("kalah", "illegal", "2"), good}, tc, 1, Illegal, "MOVE;"},
-		{"garbage", [2]EngineSpec{good, fake("kalah", "garbage", "3")}, tc, 0, Malformed, "hello"},
-		{"late", [2]EngineSpec{fake("kalah", "late", "2"), good}, tc, 1, TimeLoss, ""},
-		{"hang", [2]EngineSpec{good, fake("kalah", "hang", "1")}, tc, 0, TimeLoss, "no answer"},
-		{"crash", [2]EngineSpec{fake("kalah", "crash", "1"), good}, tc, 1, Crash, "exit 3"},
-		{"exit", [2]EngineSpec{good, fake("kalah", "exit", "2")}, tc, 0, Closed, "exited"},
-		{"close", [2]EngineSpec{fake("kalah", "close", "2"), good}, tc, 1, Closed, "closed"},
 		{"start", [2]EngineSpec{{Name: "nope", Cmd: []string{"/nonexistent/engine"}}, good}, tc, 1, StartFail, ""},
 	}
 	for _, c := range cases {
 		runRefCase(t, ref, c, nil)
 	}
+	runFaults(t, ref, tc, good, faults)
 	checkGrandchild(t, gc)
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,6 +42,15 @@ func lines() *bufio.Scanner {
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	return sc
+}
+
+// fakeArgs reads a fake's MODE [WHEN] arguments (WHEN defaults to 1).
+func fakeArgs(args []string) (mode string, when int) {
+	mode, when = args[0], 1
+	if len(args) > 1 {
+		when, _ = strconv.Atoi(args[1])
+	}
+	return mode, when
 }
 
 func say(s string) { fmt.Fprintln(os.Stdout, s) }
@@ -153,4 +163,31 @@ func checkGrandchild(t *testing.T, file string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Errorf("grandchild %d of a hung engine survived", pid)
+}
+
+// fault is a fake engine misbehaving in one game against a good one: the
+// fake's mode and argument, the side it plays (0 moves first), and the
+// reason and a part of the detail the game must end with (a loss for the
+// fake).
+type fault struct {
+	mode, arg string
+	side      int
+	reason    Reason
+	detail    string
+}
+
+// runFaults plays each fault's game on ref against good and checks its end.
+func runFaults(t *testing.T, ref Referee, tc TimeControl, good EngineSpec, faults []fault) {
+	t.Helper()
+	for _, f := range faults {
+		args := []string{f.mode}
+		if f.arg != "" {
+			args = append(args, f.arg)
+		}
+		bad := fake(ref.Name(), args...)
+		engines := [2]EngineSpec{good, good}
+		engines[f.side] = bad
+		name := fmt.Sprintf("%s as side %d", f.mode, f.side)
+		runRefCase(t, ref, refCase{name, engines, tc, 1 - f.side, f.reason, f.detail}, nil)
+	}
 }

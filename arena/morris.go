@@ -3,8 +3,8 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
@@ -43,25 +43,7 @@ func (r *MorrisRef) QuitLine() string { return "quit" }
 
 // Configure accepts names=true|false and maxplies=N.
 func (r *MorrisRef) Configure(opts map[string]string) error {
-	for k, v := range opts {
-		switch k {
-		case "names":
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return fmt.Errorf("morris: names=%q", v)
-			}
-			r.Names = b
-		case "maxplies":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return fmt.Errorf("morris: maxplies=%q", v)
-			}
-			r.MaxPlies = n
-		default:
-			return fmt.Errorf("morris: unknown option %q (have names, maxplies)", k)
-		}
-	}
-	return nil
+	return configure("morris", opts, boolOption("names", &r.Names), intOption("maxplies", &r.MaxPlies, 0, math.MaxInt))
 }
 
 // ParseOpening reads moves separated by blanks or commas (indices or names).

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,10 +16,7 @@ func init() {
 	// when asked for the WHEN-th time. "slow" waits for stop; "noready"
 	// greets wrongly.
 	fakes["morris"] = func(args []string) {
-		mode, when := args[0], 1
-		if len(args) > 1 {
-			when, _ = strconv.Atoi(args[1])
-		}
+		mode, when := fakeArgs(args)
 		if mode == "noready" {
 			say("readyy")
 		} else {
@@ -88,19 +84,17 @@ func TestMorrisReferee(t *testing.T) {
 	ref, _ := NewReferee("morris")
 	tc := TimeControl{Move: 100 * time.Millisecond}
 	good := fake("morris", "good")
-	cases := []refCase{
-		{"illegal", [2]EngineSpec{good, fake("morris", "illegal", "2")}, tc, 0, Illegal, "M0-1"},
-		{"badmove", [2]EngineSpec{fake("morris", "badmove", "2"), good}, tc, 1, Malformed, "hello"},
-		{"noready", [2]EngineSpec{fake("morris", "noready"), good}, tc, 1, Malformed, "ready"},
-		{"late", [2]EngineSpec{good, fake("morris", "late", "3")}, tc, 0, TimeLoss, "after stop"},
-		{"hang", [2]EngineSpec{fake("morris", "hang", "1"), good}, tc, 1, TimeLoss, ""},
-		{"crash", [2]EngineSpec{good, fake("morris", "crash", "2")}, tc, 0, Crash, "exit 3"},
-		{"close", [2]EngineSpec{fake("morris", "close", "2"), good}, tc, 1, Closed, ""},
-		{"garbage is ignored, then no move", [2]EngineSpec{fake("morris", "garbage", "1"), good}, tc, 1, TimeLoss, ""},
+	faults := []fault{
+		{"illegal", "2", 1, Illegal, "M0-1"},
+		{"badmove", "2", 0, Malformed, "hello"},
+		{"noready", "", 0, Malformed, "ready"},
+		{"late", "3", 1, TimeLoss, "after stop"},
+		{"hang", "1", 0, TimeLoss, ""},
+		{"crash", "2", 1, Crash, "exit 3"},
+		{"close", "2", 0, Closed, ""},
+		{"garbage", "1", 0, TimeLoss, ""},
 	}
-	for _, c := range cases {
-		runRefCase(t, ref, c, nil)
-	}
+	runFaults(t, ref, tc, good, faults)
 }
 
 func TestMorrisFullGame(t *testing.T) {

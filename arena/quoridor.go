@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os/exec"
 	"strconv"
@@ -46,28 +47,18 @@ func (q *QuoridorRef) DefaultTC() TimeControl {
 // DefaultPlies of random openings.
 func (q *QuoridorRef) DefaultPlies() int { return 2 }
 
-// Configure accepts size, walls and vsz (MB).
+// Configure accepts size (odd, 3..25), walls (per player; -1: the
+// referee's default for the size) and vsz (MB; 0: no check).
 func (q *QuoridorRef) Configure(opts map[string]string) error {
-	for k, v := range opts {
+	size := option{"size", func(v string) error {
 		n, err := strconv.Atoi(v)
-		if err != nil {
-			return fmt.Errorf("quoridor: %s=%q is not a number", k, v)
+		if err != nil || !quoridor.ValidSize(n) {
+			return fmt.Errorf("size=%q (odd, %d..%d)", v, quoridor.MinSize, quoridor.MaxSize)
 		}
-		switch k {
-		case "size":
-			if !quoridor.ValidSize(n) {
-				return fmt.Errorf("quoridor: size %d (odd, 3..25)", n)
-			}
-			q.Size = n
-		case "walls":
-			q.Walls = n
-		case "vsz":
-			q.VszMB = n
-		default:
-			return fmt.Errorf("quoridor: unknown option %q (have size, walls, vsz)", k)
-		}
-	}
-	return nil
+		q.Size = n
+		return nil
+	}}
+	return configure("quoridor", opts, size, intOption("walls", &q.Walls, -1, math.MaxInt), intOption("vsz", &q.VszMB, 0, math.MaxInt))
 }
 
 func (q *QuoridorRef) walls() int {

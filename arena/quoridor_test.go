@@ -104,19 +104,17 @@ func TestQuoridorReferee(t *testing.T) {
 	ref, _ := NewReferee("quoridor")
 	tc := TimeControl{Game: 5 * time.Second, Move: 100 * time.Millisecond}
 	good := fake("quoridor", "good")
-	cases := []refCase{
-		{"illegal", [2]EngineSpec{good, fake("quoridor", "illegal", "2")}, tc, 0, Illegal, "A1"},
-		{"badmove", [2]EngineSpec{fake("quoridor", "badmove", "1"), good}, tc, 1, Malformed, "Z99"},
-		{"badack", [2]EngineSpec{fake("quoridor", "badack"), good}, tc, 1, Malformed, "walls"},
-		{"late", [2]EngineSpec{good, fake("quoridor", "late", "3")}, tc, 0, TimeLoss, ""},
-		{"hang", [2]EngineSpec{fake("quoridor", "hang", "1"), good}, tc, 1, TimeLoss, "genmove"},
-		{"crash", [2]EngineSpec{good, fake("quoridor", "crash", "2")}, tc, 0, Crash, "exit 3"},
-		{"close", [2]EngineSpec{fake("quoridor", "close", "2"), good}, tc, 1, Closed, ""},
-		{"garbage", [2]EngineSpec{fake("quoridor", "garbage", "2"), good}, tc, 1, TimeLoss, ""},
+	faults := []fault{
+		{"illegal", "2", 1, Illegal, "A1"},
+		{"badmove", "1", 0, Malformed, "Z99"},
+		{"badack", "", 0, Malformed, "walls"},
+		{"late", "3", 1, TimeLoss, ""},
+		{"hang", "1", 0, TimeLoss, "genmove"},
+		{"crash", "2", 1, Crash, "exit 3"},
+		{"close", "2", 0, Closed, ""},
+		{"garbage", "2", 0, TimeLoss, ""},
 	}
-	for _, c := range cases {
-		runRefCase(t, ref, c, nil)
-	}
+	runFaults(t, ref, tc, good, faults)
 }
 
 func TestQuoridorFullGame(t *testing.T) {

@@ -1,8 +1,3 @@
-// Package arena plays programs that speak one of the five Pentad protocols
-// against each other, exactly as the real tournament programs do: it starts
-// the engines, referees every move with the rules in game/<name>, keeps the
-// clocks, and turns results into Elo, confidence intervals and SPRT
-// decisions. cmd/arena is its command line.
 package arena
 
 import (

@@ -47,19 +47,7 @@ func (r *StonesRef) DefaultPlies() int { return 2 }
 
 // Configure accepts numeric=true|false.
 func (r *StonesRef) Configure(opts map[string]string) error {
-	for k, v := range opts {
-		switch k {
-		case "numeric":
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return fmt.Errorf("stones: numeric=%q", v)
-			}
-			r.Numeric = b
-		default:
-			return fmt.Errorf("stones: unknown option %q (have numeric)", k)
-		}
-	}
-	return nil
+	return configure("stones", opts, boolOption("numeric", &r.Numeric))
 }
 
 // ParseOpening reads actions in text notation ("B6xA5 I7-I6 pass"),

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,10 +16,7 @@ func init() {
 	// stones MODE [WHEN]: answers every request with the first legal
 	// action; does MODE at its WHEN-th request.
 	fakes["stones"] = func(args []string) {
-		mode, when := args[0], 1
-		if len(args) > 1 {
-			when, _ = strconv.Atoi(args[1])
-		}
+		mode, when := fakeArgs(args)
 		side := -1
 		asked := 0
 		buf := make([]engine.Move, 0, engine.MaxMoves)
@@ -81,20 +77,18 @@ func TestStonesReferee(t *testing.T) {
 	ref, _ := NewReferee("stones")
 	tc := TimeControl{Move: 100 * time.Millisecond, First: 300 * time.Millisecond}
 	good := fake("stones", "good")
-	cases := []refCase{
-		{"strengthen", [2]EngineSpec{fake("stones", "strengthen", "1"), good}, tc, 1, Illegal, "not allowed"},
-		{"passfrom", [2]EngineSpec{good, fake("stones", "passfrom", "2")}, tc, 0, Illegal, "pass"},
-		{"offboard", [2]EngineSpec{good, fake("stones", "offboard", "1")}, tc, 0, Illegal, "off the board"},
-		{"multiline", [2]EngineSpec{good, fake("stones", "multiline", "1")}, tc, 0, Malformed, "JSON"},
-		{"garbage", [2]EngineSpec{fake("stones", "garbage", "2"), good}, tc, 1, Malformed, "hello"},
-		{"late", [2]EngineSpec{good, fake("stones", "late", "3")}, tc, 0, TimeLoss, ""},
-		{"hang", [2]EngineSpec{fake("stones", "hang", "1"), good}, tc, 1, TimeLoss, ""},
-		{"crash", [2]EngineSpec{good, fake("stones", "crash", "2")}, tc, 0, Crash, "exit 3"},
-		{"close", [2]EngineSpec{fake("stones", "close", "2"), good}, tc, 1, Closed, ""},
+	faults := []fault{
+		{"strengthen", "1", 0, Illegal, "not allowed"},
+		{"passfrom", "2", 1, Illegal, "pass"},
+		{"offboard", "1", 1, Illegal, "off the board"},
+		{"multiline", "1", 1, Malformed, "JSON"},
+		{"garbage", "2", 0, Malformed, "hello"},
+		{"late", "3", 1, TimeLoss, ""},
+		{"hang", "1", 0, TimeLoss, ""},
+		{"crash", "2", 1, Crash, "exit 3"},
+		{"close", "2", 0, Closed, ""},
 	}
-	for _, c := range cases {
-		runRefCase(t, ref, c, nil)
-	}
+	runFaults(t, ref, tc, good, faults)
 	// A full game between first-legal-action players, as the rules say.
 	want, why := simulateStones()
 	rec := runRefCase(t, ref, refCase{"full", [2]EngineSpec{good, fake("stones", "chatty")}, TimeControl{Move: time.Second, First: 2 * time.Second}, want, Normal, why}, nil)

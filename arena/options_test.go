@@ -1,0 +1,38 @@
+package arena
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestConfigureOptions(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		opts map[string]string
+		err  string // "" when accepted
+	}{
+		{"gomoku", map[string]string{"rule": "renju", "size": "20", "max_memory": "1000"}, ""},
+		{"gomoku", map[string]string{"size": "4"}, "size=\"4\" (a whole number, 5..32)"},
+		{"gomoku", map[string]string{"rule": "chess"}, "gomoku:"},
+		{"gomoku", map[string]string{"colour": "red"}, `unknown option "colour" (have rule, size, max_memory)`},
+		{"morris", map[string]string{"names": "yes"}, `names="yes" (true or false)`},
+		{"morris", map[string]string{"maxplies": "-1"}, "a whole number from 0"},
+		{"stones", map[string]string{"numeric": "1"}, ""},
+		{"kalah", map[string]string{"holes": "6", "seeds": "4"}, ""},
+		{"kalah", map[string]string{"holes": "x"}, `kalah: holes="x"`},
+		{"quoridor", map[string]string{"size": "8"}, "size=\"8\" (odd, 3..25)"},
+		{"quoridor", map[string]string{"size": "5", "walls": "-1", "vsz": "950"}, ""},
+	} {
+		ref, err := NewReferee(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = ref.Configure(c.opts)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%s %v: %v", c.game, c.opts, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s %v: error %v, want %q", c.game, c.opts, err, c.err)
+		}
+	}
+}

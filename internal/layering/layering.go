@@ -78,7 +78,7 @@ func Check(pkgs []Package) []string {
 				}
 			}
 			if game != "" && ig != "" && ig != game {
-				bad = append(bad, fmt.Sprintf("%s imports %s: game %s must not import game %s", p.Path, imp, game, ig))
+				bad = append(bad, fmt.Sprintf("%s imports %s: a package of %s must not import one of %s", p.Path, imp, game, ig))
 			}
 		}
 	}

@@ -3,10 +3,12 @@ package arena
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +23,9 @@ const Usage = `usage:
         [-sprt elo0,elo1,alpha,beta] [-out DIR] [-seed N] [-tolerance MS]
         [-shard I/N]
         [-opt KEY=VALUE]... [-v]
+  arena -resume DIR         continue an interrupted run kept in DIR (-out DIR):
+                            its finished games count, the rest are played
+                            with the run's own settings and schedule
   arena merge DIR...        combine the games.jsonl of several runs
   arena demo                build the five bots and play each against a weaker self
 
@@ -34,7 +39,8 @@ games: kalah, stones, morris, quoridor, gomoku
   -openings FILE  one opening a line: gomoku in the format of
                   gomoku-openings-15-freestyle.txt (h8i9...), others a move
                   list in the game's notation; otherwise random openings of
-                  -plies plies (default: kalah 0, stones 2, morris 2,
+                  -plies plies (default: kalah 0, stones 0 (1, 3, 5...:
+                  whole turns only), morris 2,
                   quoridor 2, gomoku 3)
   -opt KEY=VALUE  game options, also written -KEY VALUE: kalah -holes N
                   -seeds N; stones -numeric (enumerations as numbers, not
@@ -235,6 +241,10 @@ type DefaultTCer interface{ DefaultTC() TimeControl }
 // DefaultPlieser is implemented by referees with a default random opening length.
 type DefaultPlieser interface{ DefaultPlies() int }
 
+// PliesChecker is implemented by referees whose real manager can only start
+// a game after some opening lengths; CheckPlies refuses the others.
+type PliesChecker interface{ CheckPlies(n int) error }
+
 // Build turns options into a ready match.
 func (o *Options) Build() (*Match, error) {
 	ref, err := NewReferee(o.Game)
@@ -276,6 +286,10 @@ func (o *Options) Build() (*Match, error) {
 		m.RandomPlies = 2
 		if d, ok := ref.(DefaultPlieser); ok {
 			m.RandomPlies = d.DefaultPlies()
+		}
+	} else if c, ok := ref.(PliesChecker); ok && o.Openings == "" {
+		if err := c.CheckPlies(m.RandomPlies); err != nil {
+			return nil, err
 		}
 	}
 	if o.Openings != "" {
@@ -321,16 +335,39 @@ func IsTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// RunMatch parses args, plays the match and prints the results.
+// RunMatch parses args, plays the match and prints the results. With
+// "-resume DIR" (alone) it continues the run kept in DIR with the command
+// line that run was started with.
 func RunMatch(ctx context.Context, args []string, stdout io.Writer, tty bool) error {
+	resume := ""
+	if a := strings.TrimLeft(firstArg(args), "-"); a == "resume" || strings.HasPrefix(a, "resume=") {
+		_, dir, ok := strings.Cut(args[0], "=")
+		rest := args[1:]
+		if !ok && len(rest) > 0 {
+			dir, rest = rest[0], rest[1:]
+		}
+		if dir == "" || len(rest) > 0 {
+			return fmt.Errorf("usage: arena -resume DIR (the run's own settings are used)")
+		}
+		stored, err := runArgs(dir)
+		if err != nil {
+			return err
+		}
+		resume, args = dir, stored
+	}
 	o, err := ParseArgs(args)
 	if err != nil {
 		return err
+	}
+	if resume != "" {
+		o.Out = resume
 	}
 	m, err := o.Build()
 	if err != nil {
 		return err
 	}
+	m.Resume = resume != ""
+	m.Args = append(append([]string(nil), args...), "-seed", strconv.FormatUint(o.Seed, 10))
 	m.Progress = stdout
 	m.TTY = tty
 	fmt.Fprintf(stdout, "%s: %s, %d games per encounter, tc %s, concurrency %d\n", m.Ref.Name(),
@@ -363,4 +400,30 @@ func RunMerge(dirs []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "merged %d games from %d runs\n", len(games), len(dirs))
 	sum.Print(stdout)
 	return nil
+}
+
+func firstArg(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
+}
+
+// runArgs is the command line kept in the meta file of the run in dir.
+func runArgs(dir string) ([]string, error) {
+	metas, _ := filepath.Glob(filepath.Join(dir, "run-*.json"))
+	if len(metas) != 1 {
+		return nil, fmt.Errorf("resume %s: want one run-*.json, found %d", dir, len(metas))
+	}
+	b, err := os.ReadFile(metas[0])
+	if err != nil {
+		return nil, err
+	}
+	var meta struct {
+		Args []string `json:"args"`
+	}
+	if err := json.Unmarshal(b, &meta); err != nil || len(meta.Args) == 0 {
+		return nil, fmt.Errorf("resume %s: %s keeps no command line (a run started by this arena with -out has one)", dir, filepath.Base(metas[0]))
+	}
+	return meta.Args, nil
 }

@@ -36,7 +36,8 @@ var demoGames = []demoGame{
 	{game: "kalah", pkg: "kalah", strong: []string{"-threads", "1", "-movetime", "100ms"},
 		weak: []string{"-threads", "1", "-depth", "2"}, tc: "60/0", games: 4},
 	{game: "stones", pkg: "stones", strong: []string{"-threads", "1", "-soft", "60ms", "-hard", "250ms"},
-		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/3", games: 4, plies: 2},
+		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/3", games: 4, plies: 2,
+		opts: map[string]string{"forced": "true"}}, // our bot reads the board of every request
 	{game: "morris", pkg: "morris", strong: []string{"-threads", "1", "-movetime", "100ms"},
 		weak: []string{"-threads", "1", "-depth", "2"}, tc: "0/2", games: 4, plies: 2},
 	{game: "quoridor", pkg: "quoridor", strong: []string{"-threads", "1", "-nodes", "100000"},

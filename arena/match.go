@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -44,6 +45,14 @@ type Match struct {
 	TTY         bool
 	OnGame      func(GameLine) // called after each game (from one goroutine at a time)
 	Verbose     bool           // log engine traffic to Progress
+	// Args, when set, is the command line that made the match (with its
+	// seed), kept in the run's meta file for arena -resume.
+	Args []string
+	// Resume continues the run in OutDir: the games already in its
+	// games.jsonl count and are not played again; the schedule (openings,
+	// seeds, colours) is the one the run began with, so the final table is
+	// the one an uninterrupted run gives.
+	Resume bool
 }
 
 // GameLine is one game as written in games.jsonl.
@@ -185,8 +194,23 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 	if m.Games < 1 {
 		m.Games = 2
 	}
+	if c, ok := m.Ref.(PliesChecker); ok && len(m.Openings) == 0 {
+		if err := c.CheckPlies(m.RandomPlies); err != nil {
+			return nil, err
+		}
+	}
 	// unique across machines: shards started at the same moment differ
 	runID := fmt.Sprintf("%s-s%d-%04x", time.Now().UTC().Format("20060102T150405.000"), m.Shard+1, rand.Uint32()&0xffff)
+	var done map[gameKey]GameLine
+	if m.Resume {
+		if m.OutDir == "" {
+			return nil, fmt.Errorf("resume: no output folder")
+		}
+		var err error
+		if runID, done, err = loadRun(m.OutDir); err != nil {
+			return nil, err
+		}
+	}
 	if m.Shards < 1 {
 		m.Shards, m.Shard = 1, 0
 	}
@@ -262,9 +286,14 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 		if m.SPRT != nil {
 			meta["sprt"] = m.SPRT
 		}
+		if m.Args != nil {
+			meta["args"] = m.Args
+		}
 		b, _ := json.Marshal(meta)
-		if err := os.WriteFile(filepath.Join(m.OutDir, "run-"+strings.ReplaceAll(runID, ":", "")+".json"), append(b, '\n'), 0o644); err != nil {
-			return nil, err
+		if !m.Resume {
+			if err := writeSynced(filepath.Join(m.OutDir, "run-"+strings.ReplaceAll(runID, ":", "")+".json"), append(b, '\n')); err != nil {
+				return nil, err
+			}
 		}
 	}
 
@@ -277,6 +306,24 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 	next := 0
 	start := time.Now()
 	prog := &progress{w: m.Progress, tty: m.TTY, total: len(jobs), start: start}
+	if done != nil {
+		// the games on disk count first, in the order of the schedule
+		left := jobs[:0]
+		for _, j := range jobs {
+			gl, ok := done[gameKey{[2]string{m.Engines[j.pairing[0]].Name, m.Engines[j.pairing[1]].Name}, j.pair, j.index}]
+			if !ok {
+				left = append(left, j)
+				continue
+			}
+			agg.add(gl)
+			if m.SPRT != nil && len(pairings) == 1 && sum.Verdict == "" {
+				sum.Verdict = m.SPRT.Verdict(*sum.Pairings[gl.Pairing])
+			}
+		}
+		jobs = left
+		stopSched = sum.Verdict != ""
+		prog.total = len(jobs)
+	}
 
 	take := func() (job, bool) {
 		mu.Lock()
@@ -311,8 +358,10 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 				}
 				agg.add(gl)
 				if out != nil {
+					// game by game, on disk before the next one counts
 					b, _ := json.Marshal(gl)
 					out.Write(append(b, '\n'))
+					out.Sync()
 				}
 				if sgf != nil {
 					sgf.WriteString(m.Ref.(SGFWriter).SGF(gl) + "\n")
@@ -643,4 +692,71 @@ func progressBar(done, total, width int) string {
 	}
 	n := done * width / total
 	return "[" + strings.Repeat("#", n) + strings.Repeat(".", width-n) + "]"
+}
+
+// gameKey names one game of a run's schedule.
+type gameKey struct {
+	pairing [2]string
+	pair    int
+	index   int
+}
+
+// loadRun reads an interrupted run for resuming: its id (from its one meta
+// file) and its finished games. A last line cut short by a kill is
+// removed from games.jsonl so that new games append cleanly.
+func loadRun(dir string) (string, map[gameKey]GameLine, error) {
+	metas, _ := filepath.Glob(filepath.Join(dir, "run-*.json"))
+	if len(metas) != 1 {
+		return "", nil, fmt.Errorf("resume %s: want one run-*.json, found %d", dir, len(metas))
+	}
+	var meta struct {
+		Run string `json:"run"`
+	}
+	b, err := os.ReadFile(metas[0])
+	if err == nil {
+		err = json.Unmarshal(b, &meta)
+	}
+	if err != nil || meta.Run == "" {
+		return "", nil, fmt.Errorf("resume %s: bad %s: %v", dir, filepath.Base(metas[0]), err)
+	}
+	path := filepath.Join(dir, "games.jsonl")
+	data, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return "", nil, err
+	}
+	if cut := bytes.LastIndexByte(data, '\n') + 1; cut < len(data) {
+		if err := os.Truncate(path, int64(cut)); err != nil {
+			return "", nil, err
+		}
+		data = data[:cut]
+	}
+	done := map[gameKey]GameLine{}
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var g GameLine
+		if err := json.Unmarshal(line, &g); err != nil {
+			return "", nil, fmt.Errorf("resume %s: games.jsonl line %d: %v", dir, n+1, err)
+		}
+		if g.Run == meta.Run {
+			done[gameKey{g.Pairing, g.Pair, g.Index}] = g
+		}
+	}
+	return meta.Run, done, nil
+}
+
+// writeSynced writes a small file and syncs it to disk.
+func writeSynced(path string, b []byte) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err = f.Write(b); err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

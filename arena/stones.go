@@ -27,6 +27,10 @@ import (
 // per request) loses at once.
 type StonesRef struct {
 	Numeric bool
+	// Forced allows openings: the arena plays them and sends both bots
+	// the processed actions, which only bots that read the board of every
+	// request can follow (see CheckPlies).
+	Forced bool
 }
 
 func init() { Register("stones", func() Referee { return &StonesRef{} }) }
@@ -42,17 +46,38 @@ func (r *StonesRef) DefaultTC() TimeControl {
 	return TimeControl{Move: 3 * time.Second, First: 5 * time.Second}
 }
 
-// DefaultPlies of random openings (actions).
-func (r *StonesRef) DefaultPlies() int { return 2 }
+// DefaultPlies of random openings (actions): none. The contest engine
+// cannot set a position, so no real bot is prepared for a game that starts
+// elsewhere; see CheckPlies for the openings real bots survive.
+func (r *StonesRef) DefaultPlies() int { return 0 }
 
-// Configure accepts numeric=true|false.
+// errForcedOpening refuses an opening the contest's bots cannot follow.
+var errForcedOpening = fmt.Errorf("stones: the contest engine cannot set a position, and its bots " +
+	"keep the order of their own requests (White's first a single attack, then an attack and a " +
+	"second action per turn), so they give up on a game the arena started with actions of its own; " +
+	"play from the start (vary games with the bots' own randomness), or add -opt forced=true for " +
+	"bots that read the board of every request, as Pentad's does")
+
+// CheckPlies implements PliesChecker: no opening unless forced.
+func (r *StonesRef) CheckPlies(n int) error {
+	if n != 0 && !r.Forced {
+		return errForcedOpening
+	}
+	return nil
+}
+
+// Configure accepts numeric=true|false and forced=true|false.
 func (r *StonesRef) Configure(opts map[string]string) error {
-	return configure("stones", opts, boolOption("numeric", &r.Numeric))
+	return configure("stones", opts, boolOption("numeric", &r.Numeric), boolOption("forced", &r.Forced))
 }
 
 // ParseOpening reads actions in text notation ("B6xA5 I7-I6 pass"),
 // separated by blanks or commas.
+// Openings need the forced option (see CheckPlies).
 func (r *StonesRef) ParseOpening(line string) ([]string, error) {
+	if !r.Forced {
+		return nil, errForcedOpening
+	}
 	p := stones.NewGame()
 	return parseOpening(line, p, func() bool { over, _, _ := p.Status(); return over }, stones.FormatMove)
 }

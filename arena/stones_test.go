@@ -3,6 +3,7 @@ package arena
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -14,7 +15,10 @@ import (
 
 func init() {
 	// stones MODE [WHEN]: answers every request with the first legal
-	// action; does MODE at its WHEN-th request.
+	// action; does MODE at its WHEN-th request. "turns" keeps the turn
+	// order itself, as the contest's starter bots do, and gives up (exit 1)
+	// when a request breaks it: White's first request is a single attack,
+	// then each turn an attack-only request and an all-actions one.
 	fakes["stones"] = func(args []string) {
 		mode, when := fakeArgs(args)
 		side := -1
@@ -43,6 +47,19 @@ func init() {
 			phase := 1
 			if msg.AllowedMask() == 1<<stones.Attack {
 				phase = 0
+			}
+			if mode == "turns" {
+				// requests of this bot: White 0, 0, 1, 0, 1, ...; Black 0, 1, 0, 1, ...
+				want := (asked - 1) % 2
+				if side == stones.White {
+					want = 0
+					if asked > 1 {
+						want = asked % 2
+					}
+				}
+				if phase != want {
+					os.Exit(1)
+				}
 			}
 			pos, err := stones.FromState(st, side, phase)
 			if err != nil {
@@ -99,6 +116,50 @@ func TestStonesReferee(t *testing.T) {
 		t.Fatal(err)
 	}
 	runRefCase(t, ref, refCase{"numeric", [2]EngineSpec{fake("stones", "numeric"), fake("stones", "numeric")}, TimeControl{Move: time.Second, First: 2 * time.Second}, want, Normal, why}, nil)
+}
+
+// The arena's default settings drive the contest's flow, which bots that
+// keep the order of their own requests survive; an opening is refused
+// unless forced, and then bots that read the board still play it.
+func TestStonesRealFlow(t *testing.T) {
+	self, _ := os.Executable()
+	build := func(extra ...string) (*Match, error) {
+		o, err := ParseArgs(append([]string{"-game", "stones", "-engine", "name=a", "cmd=" + self,
+			"-engine", "name=b", "cmd=" + self}, extra...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o.Build()
+	}
+	m, err := build()
+	if err != nil || m.RandomPlies != 0 {
+		t.Fatalf("default: %v, %d opening actions", err, m.RandomPlies)
+	}
+	if _, err := build("-plies", "1"); err == nil || !strings.Contains(err.Error(), "cannot set a position") {
+		t.Fatalf("-plies 1: %v", err)
+	}
+	if m, err := build("-plies", "2", "-opt", "forced=true"); err != nil || m.RandomPlies != 2 {
+		t.Fatalf("-plies 2 forced: %v", err)
+	}
+	ref, _ := NewReferee("stones")
+	if _, err := ref.ParseOpening("A5xB6"); err == nil {
+		t.Error("an opening accepted without forced=true")
+	}
+	tc := TimeControl{Move: time.Second, First: 2 * time.Second}
+	want, why := simulateStones()
+	keepTC = true
+	defer func() { keepTC = false }()
+	runRefCase(t, ref, refCase{"turns", [2]EngineSpec{fake("stones", "turns"), fake("stones", "turns")}, tc, want, Normal, why}, nil)
+	// forced: a bot that keeps its own order gives up, one that reads the board plays on
+	if err := ref.Configure(map[string]string{"forced": "true"}); err != nil {
+		t.Fatal(err)
+	}
+	op := ref.RandomOpening(rand.New(rand.NewPCG(5, 6)), 2)
+	if _, err := ref.ParseOpening(strings.Join(op, " ")); err != nil {
+		t.Fatal(err)
+	}
+	runRefCase(t, ref, refCase{"turns after a forced opening", [2]EngineSpec{fake("stones", "good"), fake("stones", "turns")}, tc, 0, Crash, ""}, op)
+	runRefCase(t, ref, refCase{"board readers after a forced opening", [2]EngineSpec{fake("stones", "good"), fake("stones", "good")}, tc, anyWinner, Normal, ""}, op)
 }
 
 func simulateStones() (int, string) {

@@ -328,7 +328,7 @@ func (s *session) handle(line string) bool {
 		// nothing is running: nothing to stop
 	case "":
 	default:
-		s.reply("UNKNOWN command %s", cmd)
+		s.reply("UNKNOWN command %s", printable(cmd, 40))
 	}
 	return false
 }
@@ -1065,4 +1065,19 @@ func Command(stdout, stderr io.Writer, args []string) int {
 	}
 	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match)\n", args[0])
 	return 2
+}
+
+// printable quotes at most n bytes of an unknown command for an answer:
+// control and non-ASCII bytes as Go escapes, "..." after a cut.
+func printable(s string, n int) string {
+	cut := len(s) > n
+	if cut {
+		s = s[:n]
+	}
+	q := strconv.QuoteToASCII(s)
+	q = q[1 : len(q)-1]
+	if cut {
+		q += "..."
+	}
+	return q
 }

@@ -255,6 +255,11 @@ func TestPiskvorkSession(t *testing.T) {
 	c.expect("ERROR")
 	c.send("FOO bar")
 	c.expect("UNKNOWN")
+	// an unknown line is quoted short and printable, however long
+	c.send("\x01\x7f" + strings.Repeat("Z", 5000))
+	if l := c.expect("UNKNOWN"); len(l) > 80 || strings.ContainsAny(l, "\x01\x7f") {
+		t.Fatalf("answer of %d bytes: %q", len(l), l)
+	}
 	// take back our move and the opponent's, then play on
 	c.send("TAKEBACK " + second)
 	c.expect("OK")

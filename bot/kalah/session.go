@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pentad-ai/pentad/internal/lineio"
+
 	kbook "github.com/pentad-ai/pentad/book/kalah"
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/kalah"
@@ -91,21 +93,29 @@ func (a *Agent) logf(format string, args ...any) {
 	}
 }
 
+// maxLine bounds an engine message; a longer line is skipped whole.
+const maxLine = 1 << 16
+
 // Run reads engine messages from in until END or end of input. It returns
-// nil in both cases; only a write error is reported.
+// nil in both cases; only a write error is reported. Lines that are not
+// messages of the protocol (garbage, a line too long) are ignored.
 func (a *Agent) Run(in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for sc.Scan() {
-		done, err := a.Handle(sc.Text())
-		if err != nil {
-			return err
+	r := bufio.NewReader(in)
+	for {
+		line, rerr := lineio.ReadLine(r, maxLine)
+		if len(line) > 0 {
+			done, err := a.Handle(string(line))
+			if err != nil {
+				return err
+			}
+			if done {
+				return nil
+			}
 		}
-		if done {
+		if rerr != nil {
 			return nil
 		}
 	}
-	return nil
 }
 
 // Handle processes one message. It reports true after END.

@@ -2,10 +2,11 @@ package stones
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/pentad-ai/pentad/internal/lineio"
 
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/stones"
@@ -44,7 +45,7 @@ func (s *Session) Serve(in io.Reader) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	var pending []byte
 	for {
-		line, err := readLine(r)
+		line, err := lineio.ReadLine(r, MaxLine)
 		if len(line) > 0 {
 			if len(pending) > 0 {
 				joined := append(append(pending, '\n'), line...)
@@ -84,31 +85,6 @@ func (s *Session) Serve(in io.Reader) error {
 		if err != nil {
 			return err
 		}
-	}
-}
-
-// readLine returns the next line without its end (and surrounding blanks);
-// a line longer than MaxLine is returned empty.
-func readLine(r *bufio.Reader) ([]byte, error) {
-	var buf []byte
-	tooLong := false
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(chunk) > MaxLine {
-				tooLong = true
-				buf = nil
-			} else {
-				buf = append(buf, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if tooLong {
-			return nil, err
-		}
-		return bytes.TrimPrefix(bytes.TrimSpace(buf), []byte("\xef\xbb\xbf")), err
 	}
 }
 

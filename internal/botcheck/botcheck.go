@@ -1,0 +1,208 @@
+// Package botcheck runs a bot's own binary (its test binary, re-executed as
+// the bot: see Main) through the faults a tournament manager can cause, for
+// the tests of cmd/NAME: malformed input (binary bytes, a 1 MB line, CR and
+// CRLF line ends, blank lines) after which the bot still answers, its input
+// closed while it thinks, SIGTERM and SIGINT while it thinks. In every case
+// the bot must not panic (no Go panic or goroutine trace on standard error)
+// and must end by itself once its input is closed.
+package botcheck
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// envMain tells a re-executed test binary to run the bot's main.
+const envMain = "PENTAD_BOTCHECK_MAIN"
+
+// Main runs main instead of the tests when the test binary was started as
+// the bot; call it first in TestMain.
+func Main(main func()) {
+	if os.Getenv(envMain) == "1" {
+		main()
+		os.Exit(0)
+	}
+}
+
+// Spec is how to drive one bot.
+type Spec struct {
+	Args  []string // the bot's command line (after the program name)
+	Start []string // lines that open a session (handshake, new game)
+	Probe []string // lines whose answer shows the bot alive
+	Want  string   // a prefix of one line of that answer
+	Think []string // lines that make the bot think for a while
+}
+
+// limit bounds every wait: a bot that takes longer has hung. It is not a
+// speed measurement.
+const limit = 30 * time.Second
+
+type proc struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan string
+	stderr *bytes.Buffer
+	done   chan error
+}
+
+func start(t *testing.T, s Spec) *proc {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, s.Args...)
+	cmd.Env = append(os.Environ(), envMain+"=1")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{cmd: cmd, in: in, lines: make(chan string, 1024), stderr: new(bytes.Buffer), done: make(chan error, 1)}
+	cmd.Stderr = &lockedWriter{w: p.stderr}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64<<10), 4<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+		p.done <- cmd.Wait()
+	}()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return p
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
+
+func (p *proc) send(t *testing.T, lines ...string) {
+	t.Helper()
+	for _, l := range lines {
+		if _, err := io.WriteString(p.in, l+"\n"); err != nil {
+			t.Fatalf("writing %.40q: %v", l, err)
+		}
+	}
+}
+
+// expect reads lines until one starts with want.
+func (p *proc) expect(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.After(limit)
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				t.Fatalf("output closed before a line starting %q; stderr:\n%s", want, p.stderr)
+			}
+			if strings.HasPrefix(l, want) {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no line starting %q within %v", want, limit)
+		}
+	}
+}
+
+// end waits for the process to exit (its output drained) and checks that it
+// did not panic; clean requires exit status 0.
+func (p *proc) end(t *testing.T, clean bool) {
+	t.Helper()
+	deadline := time.After(limit)
+	for {
+		select {
+		case _, ok := <-p.lines:
+			if ok {
+				continue
+			}
+			err := <-p.done
+			p.checkNoPanic(t)
+			if clean && err != nil {
+				t.Fatalf("exit: %v; stderr:\n%s", err, p.stderr)
+			}
+			return
+		case <-deadline:
+			t.Fatalf("still running %v after the end of its input", limit)
+		}
+	}
+}
+
+func (p *proc) checkNoPanic(t *testing.T) {
+	t.Helper()
+	p.cmd.Stderr.(*lockedWriter).mu.Lock()
+	e := p.stderr.String()
+	p.cmd.Stderr.(*lockedWriter).mu.Unlock()
+	if strings.Contains(e, "panic:") || strings.Contains(e, "goroutine ") || strings.Contains(e, "fatal error:") {
+		t.Fatalf("the bot crashed:\n%s", e)
+	}
+}
+
+// Garbage is what no protocol defines: binary bytes, a 1 MB line, lone CRs,
+// CRLF ends, blank and white lines, unknown words.
+func Garbage() []string {
+	return []string{
+		"\x00\x01\xff\xfe\x80binary\x7f",
+		strings.Repeat("A", 1<<20),
+		"cr only\rand more\r",
+		"crlf line\r",
+		"",
+		" \t ",
+		"nonsense command 1 2 3",
+		"{\"Unclosed\": [1, 2",
+	}
+}
+
+// Run checks the faults with the bot described by s, each as a subtest.
+func Run(t *testing.T, s Spec) {
+	t.Run("malformed input", func(t *testing.T) {
+		p := start(t, s)
+		p.send(t, s.Start...)
+		p.send(t, Garbage()...)
+		p.send(t, s.Probe...)
+		p.expect(t, s.Want)
+		p.in.Close()
+		p.end(t, true)
+	})
+	t.Run("input closed while thinking", func(t *testing.T) {
+		p := start(t, s)
+		p.send(t, s.Start...)
+		p.send(t, s.Think...)
+		time.Sleep(200 * time.Millisecond)
+		p.in.Close()
+		p.end(t, true)
+	})
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String()+" while thinking", func(t *testing.T) {
+			p := start(t, s)
+			p.send(t, s.Start...)
+			p.send(t, s.Think...)
+			time.Sleep(200 * time.Millisecond)
+			if err := p.cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			p.end(t, false)
+		})
+	}
+}

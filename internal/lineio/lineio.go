@@ -1,0 +1,37 @@
+// Package lineio reads protocol lines for the bots whose input is a stream
+// of lines from a tournament manager: one line at a time, of bounded length,
+// whatever arrives.
+package lineio
+
+import (
+	"bufio"
+	"bytes"
+)
+
+// ReadLine returns the next line of r without its end (LF or CRLF), its
+// surrounding blanks and a leading UTF-8 byte-order mark. A line longer
+// than max bytes is read to its end and returned empty, so that one huge
+// line neither stops the reader nor holds its memory. At the end of the
+// input it returns the last line, if any, with the error (io.EOF).
+func ReadLine(r *bufio.Reader, max int) ([]byte, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > max+2 { // the line end does not count
+				tooLong = true
+				buf = nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			return nil, err
+		}
+		return bytes.TrimPrefix(bytes.TrimSpace(buf), []byte("\xef\xbb\xbf")), err
+	}
+}

@@ -375,8 +375,23 @@ func RunMatch(ctx context.Context, args []string, stdout io.Writer, tty bool) er
 	sum, err := m.Run(ctx)
 	if sum != nil {
 		sum.Print(stdout)
+		printPeaks(stdout)
 	}
 	return err
+}
+
+// printPeaks writes the memory peaks of the engines that ran (Linux).
+func printPeaks(w io.Writer) {
+	names, by := MemoryPeaks()
+	var parts []string
+	for _, n := range names {
+		if p := by[n]; p.RSS > 0 || p.VSZ > 0 {
+			parts = append(parts, fmt.Sprintf("%s RSS %.1f MB, virtual %.1f MB", n, float64(p.RSS)/(1<<20), float64(p.VSZ)/(1<<20)))
+		}
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "Memory peaks: %s\n", strings.Join(parts, "; "))
+	}
 }
 
 func engineNames(es []EngineSpec) []string {

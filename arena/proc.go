@@ -182,6 +182,19 @@ func Start(name string, argv []string, dir string) (*Proc, error) {
 		}
 	}()
 	go func() {
+		// memory peaks, sampled while the process runs (see MemoryPeaks)
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-tick.C:
+				p.sample()
+			}
+		}
+	}()
+	go func() {
 		pipes.Wait() // Wait must follow the end of the pipe readers
 		p.waitErr = cmd.Wait()
 		registry.Lock()
@@ -297,6 +310,7 @@ func (p *Proc) Pid() int { return p.cmd.Process.Pid }
 
 // Kill kills the whole process group and waits for the process.
 func (p *Proc) Kill() {
+	p.sample()
 	if !p.Exited() {
 		p.killed.Store(true)
 	}
@@ -316,6 +330,7 @@ func (p *Proc) Kill() {
 // Close closes standard input, gives the engine grace to exit by itself and
 // then kills its process group (grandchildren included).
 func (p *Proc) Close(grace time.Duration) {
+	p.sample()
 	p.wmu.Lock()
 	p.in.Close()
 	p.wmu.Unlock()

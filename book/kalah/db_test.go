@@ -7,56 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/kalah"
+	"github.com/pentad-ai/pentad/game/kalah/kalahtest"
 )
-
-// margin is an independent full search with the real rules: the final
-// store difference (mover minus opponent) reachable from p under perfect play.
-func margin(p *kalah.Position) int { return marginMemo(p, map[uint64]int{}) }
-
-func marginMemo(p *kalah.Position, memo map[uint64]int) int {
-	me := p.ToMove()
-	if p.Over() {
-		return p.Store(me) - p.Store(1-me)
-	}
-	if v, ok := memo[p.Hash()]; ok {
-		return v
-	}
-	var buf [kalah.MaxHoles + 2]engine.Move
-	best := -1000
-	for _, m := range p.GenMoves(buf[:0]) {
-		p.Make(m)
-		v := marginMemo(p, memo)
-		if p.ToMove() != me && !p.Over() {
-			v = -v
-		} else if p.Over() {
-			v = p.Store(me) - p.Store(1-me)
-		}
-		p.Unmake(m)
-		best = max(best, v)
-	}
-	memo[p.Hash()] = best
-	return best
-}
-
-func randomPosition(r *rand.Rand, rules kalah.Rules, inHoles int) *kalah.Position {
-	p := kalah.New(rules)
-	var pits [2*kalah.MaxHoles + 2]uint8
-	h := rules.Holes
-	for s := 0; s < inHoles; s++ {
-		i := r.IntN(2 * h)
-		if i >= h {
-			i++
-		}
-		pits[i]++
-	}
-	rest := rules.Total() - inHoles
-	pits[h] = uint8(rest / 2)
-	pits[2*h+1] = uint8(rest - rest/2)
-	p.SetState(pits, r.IntN(2), false, false, false)
-	return p
-}
 
 func TestDBMatchesSearch(t *testing.T) {
 	for _, ce := range []bool{false, true} {
@@ -69,12 +22,12 @@ func TestDBMatchesSearch(t *testing.T) {
 		r := rand.New(rand.NewPCG(3, uint64(db.Entries())))
 		checked := 0
 		for i := 0; i < 300; i++ {
-			p := randomPosition(r, rules, 1+r.IntN(8))
+			p := kalahtest.RandomPosition(r, rules, 1+r.IntN(8))
 			if p.Over() {
 				continue
 			}
 			me := p.ToMove()
-			want := margin(p) - (p.Store(me) - p.Store(1-me))
+			want := kalahtest.Margin(p) - (p.Store(me) - p.Store(1-me))
 			if got := db.Value(p); got != want {
 				t.Fatalf("capture-empty=%v %s (%d to move): db %d, search %d", ce, p.State(), me, got, want)
 			}

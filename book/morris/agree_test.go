@@ -1,68 +1,20 @@
 package morris_test
 
 import (
-	"math/bits"
 	"math/rand/v2"
-	"sync"
 	"testing"
+
+	"github.com/pentad-ai/pentad/book/morris/morristest"
 
 	bookdb "github.com/pentad-ai/pentad/book/morris"
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
-var (
-	dbOnce sync.Once
-	db     *bookdb.DB
-	dbErr  error
-)
-
-func loadDB(t *testing.T) *bookdb.DB {
-	t.Helper()
-	dbOnce.Do(func() { db, dbErr = bookdb.Embedded() })
-	if dbErr != nil {
-		t.Fatal(dbErr)
-	}
-	return db
-}
-
-func randomSet(r *rand.Rand, n int, avoid uint32) uint32 {
-	var s uint32
-	for bits.OnesCount32(s) < n {
-		b := uint32(1) << r.IntN(morris.Nodes)
-		if b&avoid == 0 {
-			s |= b
-		}
-	}
-	return s
-}
-
-// position makes the moving-phase position with us (White) to move.
-func position(t *testing.T, us, them uint32) *morris.Position {
-	t.Helper()
-	s := "w:"
-	sep := ""
-	for x := us; x != 0; x &= x - 1 {
-		s += sep + morris.Names[bits.TrailingZeros32(x)]
-		sep = ","
-	}
-	s += ";b:"
-	sep = ""
-	for x := them; x != 0; x &= x - 1 {
-		s += sep + morris.Names[bits.TrailingZeros32(x)]
-		sep = ","
-	}
-	p, err := morris.ParsePosition(s + ";w;40;0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // TestOnePlyConsistency checks every table against the rules package: the
 // value of a position is the best of its moves.
 func TestOnePlyConsistency(t *testing.T) {
-	d := loadDB(t)
+	d := morristest.DB(t)
 	r := rand.New(rand.NewPCG(7, 7))
 	var buf [engine.MaxMoves]engine.Move
 	for _, g := range bookdb.Groups {
@@ -72,9 +24,9 @@ func TestOnePlyConsistency(t *testing.T) {
 				t.Fatalf("table %dv%d missing", a, b)
 			}
 			for i := 0; i < 1500; i++ {
-				us := randomSet(r, a, 0)
-				them := randomSet(r, b, us)
-				p := position(t, us, them)
+				us := morristest.RandomSet(r, a, 0)
+				them := morristest.RandomSet(r, b, us)
+				p := morristest.Position(t, us, them)
 				code, _ := d.Raw(us, them)
 				best := -1 << 30 // rank: win in n -> 1000-n, draw 0, loss in n -> -1000+n
 				moves := p.GenMoves(buf[:0])

@@ -6,6 +6,7 @@ import (
 	kbook "github.com/pentad-ai/pentad/book/kalah"
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/kalah"
+	"github.com/pentad-ai/pentad/game/kalah/kalahtest"
 )
 
 // A short search agrees with the book's clearest swap decisions.
@@ -31,7 +32,7 @@ func TestSolverSmallBoards(t *testing.T) {
 		for _, hs := range [][2]int{{3, 2}, {3, 3}, {4, 2}} {
 			rules := kalah.Raw(hs[0], hs[1])
 			rules.CaptureEmpty = ce
-			want := margin(kalah.New(rules))
+			want := kalahtest.Margin(kalah.New(rules))
 			db, _ := kbook.Build(hs[0], 4, ce)
 			for _, d := range []*kbook.DB{nil, db} {
 				s, err := kbook.NewSolver(hs[0], ce, d, 16)

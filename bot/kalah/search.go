@@ -52,20 +52,10 @@ func (p *Search) Terminal() (bool, int) {
 		inHoles := p.Rules().Total() - mine - theirs
 		if inHoles <= p.db.K() {
 			v := p.db.Value(&p.Position)
-			return true, sign(mine - theirs + v)
+			return true, kalah.Outcome(mine - theirs + v)
 		}
 	}
 	return false, 0
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return engine.Win
-	case x < 0:
-		return -engine.Win
-	}
-	return 0
 }
 
 // Searcher is the engine's search specialised to *Search by go generate:

@@ -13,6 +13,7 @@ import (
 	kbook "github.com/pentad-ai/pentad/book/kalah"
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/kalah"
+	"github.com/pentad-ai/pentad/game/kalah/kalahtest"
 	"github.com/pentad-ai/pentad/internal/specialize"
 )
 
@@ -128,19 +129,19 @@ func TestDBInTerminal(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 50; i++ {
-		p := randomPosition(r, kalah.Raw(7, 7), 8)
+		p := kalahtest.RandomPosition(r, kalah.Raw(7, 7), 8)
 		pits := p.Pits()
 		pits[7], pits[15] = 45, 45 // a close game: outcome depends on the holes
 		p.SetState(pits, p.ToMove(), p.Swapped(), p.FirstMove(), p.SwapAvailable())
 		if p.Over() {
 			continue
 		}
-		want := margin(p)
+		want := kalahtest.Margin(p)
 		q := NewSearch(p)
 		q.SetDB(db)
 		over, s := q.Terminal()
-		if !over || s != sign(want) {
-			t.Fatalf("%s: terminal %v %d, want %d", q.State(), over, s, sign(want))
+		if !over || s != kalah.Outcome(want) {
+			t.Fatalf("%s: terminal %v %d, want %d", q.State(), over, s, kalah.Outcome(want))
 		}
 	}
 }

@@ -467,7 +467,7 @@ func (p *Position) Terminal() (bool, int) {
 	mine, theirs := int(p.pits[p.storeIdx(me)]), int(p.pits[p.storeIdx(1-me)])
 	half := p.r.Total() / 2
 	if p.over {
-		return true, sign(mine - theirs)
+		return true, Outcome(mine - theirs)
 	}
 	if 2*mine > p.r.Total() {
 		return true, engine.Win
@@ -481,7 +481,9 @@ func (p *Position) Terminal() (bool, int) {
 	return false, 0
 }
 
-func sign(x int) int {
+// Outcome is the search score of a final store difference x for the side
+// to move: engine.Win, -engine.Win, or 0 for a draw.
+func Outcome(x int) int {
 	switch {
 	case x > 0:
 		return engine.Win

@@ -1,4 +1,7 @@
-package kalah
+// Package kalahtest holds what the tests of several Kalah packages share:
+// an independent exact search with the real rules, and random positions.
+// Only tests import it.
+package kalahtest
 
 import (
 	"math/rand/v2"
@@ -7,9 +10,9 @@ import (
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
-// margin is an independent full search with the real rules: the final
+// Margin is an independent full search with the real rules: the final
 // store difference (mover minus opponent) reachable from p under perfect play.
-func margin(p *kalah.Position) int { return marginMemo(p, map[uint64]int{}) }
+func Margin(p *kalah.Position) int { return marginMemo(p, map[uint64]int{}) }
 
 func marginMemo(p *kalah.Position, memo map[uint64]int) int {
 	me := p.ToMove()
@@ -36,7 +39,9 @@ func marginMemo(p *kalah.Position, memo map[uint64]int) int {
 	return best
 }
 
-func randomPosition(r *rand.Rand, rules kalah.Rules, inHoles int) *kalah.Position {
+// RandomPosition spreads inHoles seeds at random over the holes of both
+// sides and splits the rest between the stores; the side to move is random.
+func RandomPosition(r *rand.Rand, rules kalah.Rules, inHoles int) *kalah.Position {
 	p := kalah.New(rules)
 	var pits [2*kalah.MaxHoles + 2]uint8
 	h := rules.Holes

@@ -52,13 +52,13 @@ for b in $bots; do
 		run kalah short 3600/0 "-movetime 100ms" "-threads 1 -depth 2"
 		run kalah real 3600/0 "" "-threads 1 -depth 2" ;;
 	stones)
-		run stones short 0/0.2 "-soft 40ms -hard 100ms" "-threads 1 -depth 2"
+		run stones short 0/0.5 "-soft 40ms -hard 100ms" "-threads 1 -depth 2"
 		run stones real 0/3 "" "-threads 1 -depth 2" ;;
 	morris)
 		run morris short 0/0.2 "-movetime 100ms" "-threads 1 -depth 2"
 		run morris real 0/1 "" "-threads 1 -depth 2" ;;
 	quoridor)
-		run quoridor short 20/0.3 "-gametime 20 -movetime 0.1" "-threads 1 -nodes 2000"
+		run quoridor short 20/0.5 "-gametime 20 -movetime 0.1" "-threads 1 -gametime 20 -movetime 0.03"
 		run quoridor real 180/30 "" "-threads 1 -nodes 2000" -opt vsz=950 ;;
 	gomoku)
 		run gomoku short 30/0.1 "" "-threads 1"

@@ -425,5 +425,7 @@ func (s *Session) genmove(c int) {
 	s.pos.PlayFor(c, m)
 	s.used += s.now().Sub(t0)
 	s.ok(s.pos.FormatMove(m))
+	// the answer goes out first: the trimming is not the referee's time
+	s.out.Flush()
 	TrimAddressSpace()
 }

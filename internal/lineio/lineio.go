@@ -19,11 +19,22 @@ func ReadLine(r *bufio.Reader, max int) ([]byte, error) {
 	for {
 		chunk, err := r.ReadSlice('\n')
 		if !tooLong {
-			if len(buf)+len(chunk) > max+2 { // the line end does not count
-				tooLong = true
-				buf = nil
+			buf = append(buf, chunk...)
+			n := len(buf)
+			if err == bufio.ErrBufferFull {
+				// the line goes on; a CR may still end it
+				tooLong = n > max+1
 			} else {
-				buf = append(buf, chunk...)
+				if n > 0 && buf[n-1] == '\n' {
+					n--
+					if n > 0 && buf[n-1] == '\r' {
+						n--
+					}
+				}
+				tooLong = n > max
+			}
+			if tooLong {
+				buf = nil
 			}
 		}
 		if err == bufio.ErrBufferFull {

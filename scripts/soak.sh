@@ -52,7 +52,7 @@ for b in $bots; do
 		run kalah short 3600/0 "-movetime 100ms" "-threads 1 -depth 2"
 		run kalah real 3600/0 "" "-threads 1 -depth 2" ;;
 	stones)
-		run stones short 0/0.5 "-soft 40ms -hard 100ms" "-threads 1 -depth 2"
+		run stones short 0/0.5 "-soft 40ms -hard 100ms" "-threads 1 -depth 2 -soft 40ms -hard 100ms"
 		run stones real 0/3 "" "-threads 1 -depth 2" ;;
 	morris)
 		run morris short 0/0.2 "-movetime 100ms" "-threads 1 -depth 2"

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"os"
 	"testing"
 
 	"github.com/pentad-ai/pentad/internal/botcheck"
 )
 
-func TestMain(m *testing.M) {
-	botcheck.Main(main)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { botcheck.TestMain(m, main) }
 
 // The bot survives malformed lines, its input closed while it thinks, and
 // SIGTERM/SIGINT, without a panic.

@@ -1,5 +1,5 @@
 // Package botcheck runs a bot's own binary (its test binary, re-executed as
-// the bot: see Main) through the faults a tournament manager can cause, for
+// the bot: see TestMain) through the faults a tournament manager can cause, for
 // the tests of cmd/NAME: malformed input (binary bytes, a 1 MB line, CR and
 // CRLF line ends, blank lines) after which the bot still answers, its input
 // closed while it thinks, SIGTERM and SIGINT while it thinks. In every case
@@ -23,13 +23,14 @@ import (
 // envMain tells a re-executed test binary to run the bot's main.
 const envMain = "PENTAD_BOTCHECK_MAIN"
 
-// Main runs main instead of the tests when the test binary was started as
-// the bot; call it first in TestMain.
-func Main(main func()) {
+// TestMain runs the bot's main when the test binary was started as the bot
+// (by Run), and the tests otherwise: call it from the package's TestMain.
+func TestMain(m *testing.M, main func()) {
 	if os.Getenv(envMain) == "1" {
 		main()
 		os.Exit(0)
 	}
+	os.Exit(m.Run())
 }
 
 // Spec is how to drive one bot.

@@ -16,5 +16,6 @@ func TestFaults(t *testing.T) {
 		Probe: []string{"START;South"},
 		Want:  "MOVE;",
 		Think: []string{"START;North", "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU"},
+		Data:  []string{"kalah-7.db"},
 	})
 }

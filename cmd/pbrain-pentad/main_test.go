@@ -16,5 +16,6 @@ func TestFaults(t *testing.T) {
 		Probe: []string{"ABOUT"},
 		Want:  "name=",
 		Think: []string{"TURN 2,3"},
+		Data:  []string{"pbrain-pentad.book"},
 	})
 }

@@ -1,7 +1,9 @@
 // Package botcheck runs a bot's own binary (its test binary, re-executed as
 // the bot: see TestMain) through the faults a tournament manager can cause, for
 // the tests of cmd/NAME: malformed input (binary bytes, a 1 MB line, CR and
-// CRLF line ends, blank lines) after which the bot still answers, its input
+// CRLF line ends, blank lines) after which the bot still answers, broken
+// data files beside it (empty, cut short, garbage) with which it still
+// answers, its input
 // closed while it thinks, SIGTERM and SIGINT while it thinks. In every case
 // the bot must not panic (no Go panic or goroutine trace on standard error)
 // and must end by itself once its input is closed.
@@ -13,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -40,6 +43,10 @@ type Spec struct {
 	Probe []string // lines whose answer shows the bot alive
 	Want  string   // a prefix of one line of that answer
 	Think []string // lines that make the bot think for a while
+	// Data names the data files the bot reads beside its executable
+	// (books, databases): each is tried missing, empty, cut short and
+	// filled with garbage, and the bot must still answer the probe.
+	Data []string
 }
 
 // limit bounds every wait: a bot that takes longer has hung. It is not a
@@ -186,6 +193,37 @@ func Run(t *testing.T, s Spec) {
 		p.in.Close()
 		p.end(t, true)
 	})
+	for _, name := range s.Data {
+		exe, err := os.Executable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(filepath.Dir(exe), name)
+		if _, err := os.Stat(path); err == nil {
+			t.Fatalf("%s exists beside the test binary; the test would overwrite it", path)
+		}
+		garbage := make([]byte, 4096)
+		for i := range garbage {
+			garbage[i] = byte(i*131 + i>>3)
+		}
+		for _, c := range []struct {
+			name string
+			data []byte
+		}{{"empty", nil}, {"cut short", garbage[:7]}, {"garbage", garbage}} {
+			t.Run(name+" "+c.name, func(t *testing.T) {
+				if err := os.WriteFile(path, c.data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				defer os.Remove(path)
+				p := start(t, s)
+				p.send(t, s.Start...)
+				p.send(t, s.Probe...)
+				p.expect(t, s.Want)
+				p.in.Close()
+				p.end(t, true)
+			})
+		}
+	}
 	t.Run("input closed while thinking", func(t *testing.T) {
 		p := start(t, s)
 		p.send(t, s.Start...)

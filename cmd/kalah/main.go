@@ -10,6 +10,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -50,16 +51,20 @@ func exeDir() string {
 	return filepath.Dir(exe)
 }
 
-// loadDB loads the database file (by default next to the executable). It
-// returns nil when there is none.
-func loadDB(path string) *kbook.DB {
+// loadDB loads the database file (by default next to the executable), or
+// says why it cannot be used.
+func loadDB(path string) (*kbook.DB, error) {
 	if path == "" {
 		path = filepath.Join(exeDir(), kbook.DefaultDBName)
 	}
-	if db, err := kbook.Load(path); err == nil && db.Holes() == 7 {
-		return db
+	db, err := kbook.Load(path)
+	if err == nil && db.Holes() != 7 {
+		err = fmt.Errorf("%s: a database for %d holes", path, db.Holes())
 	}
-	return nil
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
 }
 
 // The database built at start when there is no file: instant, then a larger
@@ -94,7 +99,11 @@ func play(args []string) int {
 	}
 	var later int
 	if *dbK > 0 || *dbPath != "" {
-		cfg.DB = loadDB(*dbPath)
+		var err error
+		if cfg.DB, err = loadDB(*dbPath); err != nil && !errors.Is(err, os.ErrNotExist) && cfg.Log != nil {
+			// the protocol has no message: the per-move log says why
+			fmt.Fprintf(cfg.Log, "endgame database not used: %v\n", err)
+		}
 		if cfg.DB == nil && *dbK > 0 {
 			cfg.DB, _ = kbook.Build(7, min(*dbK, quickDBK), false)
 			if *dbK > quickDBK {

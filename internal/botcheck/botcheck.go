@@ -1,7 +1,8 @@
 // Package botcheck runs a bot's own binary (its test binary, re-executed as
 // the bot: see TestMain) through the faults a tournament manager can cause, for
 // the tests of cmd/NAME: malformed input (binary bytes, a 1 MB line, CR and
-// CRLF line ends, blank lines) after which the bot still answers, broken
+// CRLF line ends, blank lines) after which the bot still answers, its
+// output left unread for a while, broken
 // data files beside it (empty, cut short, garbage) with which it still
 // answers, its input
 // closed while it thinks, SIGTERM and SIGINT while it thinks. In every case
@@ -61,7 +62,11 @@ type proc struct {
 	done   chan error
 }
 
-func start(t *testing.T, s Spec) *proc {
+func start(t *testing.T, s Spec) *proc { return startReading(t, s, 0) }
+
+// startReading starts the bot and begins reading its output after delay,
+// as a manager busy elsewhere does.
+func startReading(t *testing.T, s Spec, delay time.Duration) *proc {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -83,6 +88,7 @@ func start(t *testing.T, s Spec) *proc {
 		t.Fatal(err)
 	}
 	go func() {
+		time.Sleep(delay)
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64<<10), 4<<20)
 		for sc.Scan() {
@@ -188,6 +194,15 @@ func Run(t *testing.T, s Spec) {
 		p := start(t, s)
 		p.send(t, s.Start...)
 		p.send(t, Garbage()...)
+		p.send(t, s.Probe...)
+		p.expect(t, s.Want)
+		p.in.Close()
+		p.end(t, true)
+	})
+	t.Run("output not read for a while", func(t *testing.T) {
+		p := startReading(t, s, 2*time.Second)
+		p.send(t, s.Start...)
+		p.send(t, s.Think...)
 		p.send(t, s.Probe...)
 		p.expect(t, s.Want)
 		p.in.Close()

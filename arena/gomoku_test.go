@@ -115,6 +115,7 @@ func TestGomokuReferee(t *testing.T) {
 	tc := TimeControl{Game: 5 * time.Second, Move: 100 * time.Millisecond}
 	good := fake("gomoku", "good")
 	faults := []fault{
+		{"flood", "2", 1, Malformed, ""},
 		{"occupied", "2", 1, Illegal, "occupied"},
 		{"offboard", "2", 0, Illegal, "off the board"},
 		{"garbage", "2", 0, Malformed, "hello"},

@@ -86,6 +86,7 @@ func TestKalahReferee(t *testing.T) {
 	gc := filepath.Join(t.TempDir(), "grandchild")
 	t.Setenv("ARENA_GRANDCHILD", gc)
 	faults := []fault{
+		{"flood", "2", 1, Malformed, ""},
 		{"illegal", "2", 1, Illegal, "MOVE;"},
 		{"illegal", "2", 0, Illegal, "MOVE;"},
 		{"garbage", "3", 1, Malformed, "hello"},

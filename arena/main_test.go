@@ -61,6 +61,14 @@ func misbehave(mode string) bool {
 	switch mode {
 	case "garbage":
 		say("hello there")
+	case "flood":
+		// 100,000 lines at once, then nothing
+		w := bufio.NewWriterSize(os.Stdout, 1<<16)
+		for i := 0; i < 100000; i++ {
+			fmt.Fprintf(w, "flood %d\n", i)
+		}
+		w.Flush()
+		time.Sleep(time.Hour)
 	case "late":
 		time.Sleep(1200 * time.Millisecond)
 		return false

@@ -85,6 +85,7 @@ func TestMorrisReferee(t *testing.T) {
 	tc := TimeControl{Move: 100 * time.Millisecond}
 	good := fake("morris", "good")
 	faults := []fault{
+		{"flood", "2", 1, TimeLoss, ""},
 		{"illegal", "2", 1, Illegal, "M0-1"},
 		{"badmove", "2", 0, Malformed, "hello"},
 		{"noready", "", 0, Malformed, "ready"},

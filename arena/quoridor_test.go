@@ -105,6 +105,7 @@ func TestQuoridorReferee(t *testing.T) {
 	tc := TimeControl{Game: 5 * time.Second, Move: 100 * time.Millisecond}
 	good := fake("quoridor", "good")
 	faults := []fault{
+		{"flood", "2", 1, TimeLoss, ""},
 		{"illegal", "2", 1, Illegal, "A1"},
 		{"badmove", "1", 0, Malformed, "Z99"},
 		{"badack", "", 0, Malformed, "walls"},

@@ -95,6 +95,7 @@ func TestStonesReferee(t *testing.T) {
 	tc := TimeControl{Move: 100 * time.Millisecond, First: 300 * time.Millisecond}
 	good := fake("stones", "good")
 	faults := []fault{
+		{"flood", "2", 1, Malformed, ""},
 		{"strengthen", "1", 0, Illegal, "not allowed"},
 		{"passfrom", "2", 1, Illegal, "pass"},
 		{"offboard", "1", 1, Illegal, "off the board"},

@@ -274,7 +274,9 @@ func (s *session) handle(line string) bool {
 			return false
 		}
 		return s.move()
-	case "TURN":
+	case "TURN", "PLAY":
+		// TURN: the opponent's move, then ours; PLAY: a move to play as
+		// given (after SUGGEST), echoed
 		if !s.started {
 			s.reply("ERROR no game started (send START first)")
 			return false
@@ -285,18 +287,9 @@ func (s *session) handle(line string) bool {
 			return false
 		}
 		s.pos.Make(m)
-		return s.move()
-	case "PLAY":
-		if !s.started {
-			s.reply("ERROR no game started (send START first)")
-			return false
+		if cmd == "TURN" {
+			return s.move()
 		}
-		m, err := s.opponentMove(arg)
-		if err != nil {
-			s.reply("ERROR %v", err)
-			return false
-		}
-		s.pos.Make(m)
 		s.reply("%s", game.FormatMove(m))
 	case "TAKEBACK":
 		if !s.started {

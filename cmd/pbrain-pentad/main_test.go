@@ -17,5 +17,8 @@ func TestFaults(t *testing.T) {
 		Want:  "name=",
 		Think: []string{"TURN 2,3"},
 		Data:  []string{"pbrain-pentad.book"},
+		// the table shrinks to fit INFO max_memory
+		Limit:  []string{"INFO max_memory 60000000"},
+		MaxRSS: 60000000,
 	})
 }

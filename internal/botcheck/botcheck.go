@@ -17,6 +17,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -44,6 +46,11 @@ type Spec struct {
 	Probe []string // lines whose answer shows the bot alive
 	Want  string   // a prefix of one line of that answer
 	Think []string // lines that make the bot think for a while
+	// Limit, when set, are lines that give the bot a memory limit of
+	// MaxRSS bytes; after it has thought, its resident set (VmRSS, Linux)
+	// must be within it.
+	Limit  []string
+	MaxRSS uint64
 	// Data names the data files the bot reads beside its executable
 	// (books, databases): each is tried missing, empty, cut short and
 	// filled with garbage, and the bot must still answer the probe.
@@ -208,6 +215,26 @@ func Run(t *testing.T, s Spec) {
 		p.in.Close()
 		p.end(t, true)
 	})
+	if s.MaxRSS > 0 {
+		t.Run("memory limit", func(t *testing.T) {
+			if runtime.GOOS != "linux" {
+				t.Skip("VmRSS is read from /proc")
+			}
+			p := start(t, s)
+			p.send(t, s.Start...)
+			p.send(t, s.Limit...)
+			p.send(t, s.Think...)
+			p.send(t, s.Probe...)
+			p.expect(t, s.Want)
+			rss := residentSet(t, p.cmd.Process.Pid)
+			t.Logf("resident set %d MB, limit %d MB", rss>>20, s.MaxRSS>>20)
+			if rss == 0 || rss > s.MaxRSS {
+				t.Fatalf("resident set %d bytes, limit %d", rss, s.MaxRSS)
+			}
+			p.in.Close()
+			p.end(t, true)
+		})
+	}
 	for _, name := range s.Data {
 		exe, err := os.Executable()
 		if err != nil {
@@ -259,4 +286,22 @@ func Run(t *testing.T, s Spec) {
 			p.end(t, false)
 		})
 	}
+}
+
+// residentSet is VmRSS of a process in bytes.
+func residentSet(t *testing.T, pid int) uint64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			f := strings.Fields(v)
+			if len(f) > 0 {
+				n, _ := strconv.ParseUint(f[0], 10, 64)
+				return n << 10
+			}
+		}
+	}
+	return 0
 }

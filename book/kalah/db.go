@@ -73,6 +73,28 @@ func (d *DB) bytes() []byte {
 }
 
 func newDB(holes, k int, captureEmpty bool) (*DB, error) {
+	d, err := shape(holes, k, captureEmpty)
+	if err != nil {
+		return nil, err
+	}
+	words := int((d.entries + 3) / 4)
+	d.vals, d.mem = hugemem.Slice[uint32](words)
+	return d, nil
+}
+
+// Size is the memory in bytes of the database of holes and k seeds (one
+// byte an entry, as in its file), without building it.
+func Size(holes, k int) (uint64, error) {
+	d, err := shape(holes, k, false)
+	if err != nil {
+		return 0, err
+	}
+	return d.entries, nil
+}
+
+// shape is the database of holes and k seeds with its counting tables and
+// no memory for the entries.
+func shape(holes, k int, captureEmpty bool) (*DB, error) {
 	if holes < 1 || holes > kalah.MaxHoles || k < 0 || k > 120 {
 		return nil, errors.New("kalah db: bad dimensions")
 	}
@@ -112,8 +134,6 @@ func newDB(holes, k int, captureEmpty bool) (*DB, error) {
 		return nil, fmt.Errorf("kalah db: %d entries is too many", total)
 	}
 	d.entries = total
-	words := int((total + 3) / 4)
-	d.vals, d.mem = hugemem.Slice[uint32](words)
 	return d, nil
 }
 
@@ -384,7 +404,12 @@ func (d *DB) WriteTo(w io.Writer) (int64, error) {
 }
 
 // Load reads a database file written by WriteTo.
-func Load(path string) (*DB, error) {
+func Load(path string) (*DB, error) { return LoadWithin(path, 0) }
+
+// LoadWithin reads a database file written by WriteTo, unless its entries
+// take more than maxBytes of memory (0: no bound); the size is read from the
+// header before anything is allocated.
+func LoadWithin(path string, maxBytes uint64) (*DB, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -396,6 +421,15 @@ func Load(path string) (*DB, error) {
 		return nil, fmt.Errorf("%s: not a Kalah database", path)
 	}
 	p := hdr[len(dbMagic):]
+	if maxBytes > 0 {
+		size, err := Size(int(p[0]), int(p[1]))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		if size > maxBytes {
+			return nil, fmt.Errorf("%s: needs %d MB of memory, more than the %d MB allowed", path, size>>20, maxBytes>>20)
+		}
+	}
 	d, err := newDB(int(p[0]), int(p[1]), p[2] == 1)
 	if err != nil {
 		return nil, err

@@ -2,9 +2,11 @@ package kalah
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/pentad-ai/pentad/game/kalah"
@@ -88,5 +90,56 @@ func TestDBBuildThreads(t *testing.T) {
 		if got := a.rank(&c, 9) - a.below[12][9]; got != r {
 			t.Fatalf("unrank(%d) ranks back to %d", r, got)
 		}
+	}
+}
+
+// LoadWithin refuses a database larger than its bound from the header alone,
+// and loads one within it; Size agrees with the built database.
+func TestLoadWithin(t *testing.T) {
+	db, err := Build(7, 5, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := Size(7, 5); err != nil || n != uint64(db.Entries()) {
+		t.Fatalf("Size(7, 5) = %d, %v; built %d entries", n, err, db.Entries())
+	}
+	var buf bytes.Buffer
+	if _, err := db.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "db")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadWithin(path, uint64(db.Entries())); err != nil {
+		t.Fatalf("a database of exactly the bound: %v", err)
+	}
+	if _, err := LoadWithin(path, uint64(db.Entries())-1); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Fatalf("a database over the bound: %v", err)
+	}
+	// the header of a K=19 database (about 830 MB) over a file of that
+	// size: refused before anything is read or allocated
+	big, err := Size(7, 19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if big <= 512<<20 {
+		t.Fatalf("Size(7, 19) = %d: expected more than 512 MB", big)
+	}
+	hdr := append([]byte(dbMagic), 7, 19, 0)
+	hdr = binary.LittleEndian.AppendUint64(hdr, big)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(hdr); err == nil {
+		err = f.Truncate(int64(len(hdr)) + int64(big)) // sparse: no disk used
+	}
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadWithin(path, 512<<20); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Fatalf("a K=19 database within 512 MB: %v", err)
 	}
 }

@@ -53,11 +53,11 @@ func exeDir() string {
 
 // loadDB loads the database file (by default next to the executable), or
 // says why it cannot be used.
-func loadDB(path string) (*kbook.DB, error) {
+func loadDB(path string, maxBytes uint64) (*kbook.DB, error) {
 	if path == "" {
 		path = filepath.Join(exeDir(), kbook.DefaultDBName)
 	}
-	db, err := kbook.Load(path)
+	db, err := kbook.LoadWithin(path, maxBytes)
 	if err == nil && db.Holes() != 7 {
 		err = fmt.Errorf("%s: a database for %d holes", path, db.Holes())
 	}
@@ -66,6 +66,19 @@ func loadDB(path string) (*kbook.DB, error) {
 	}
 	return db, nil
 }
+
+// dbBudget is the memory a database file may take within a limit of
+// maxMB with a table of hashMB: the rest of the agent (the runtime, the
+// search stacks, the small database built when there is none) stays under
+// agentMB resident.
+func dbBudget(maxMB, hashMB int) uint64 {
+	if maxMB <= 0 {
+		return 0
+	}
+	return uint64(max(maxMB-hashMB-agentMB, 1)) << 20
+}
+
+const agentMB = 32
 
 // The database built at start when there is no file: instant, then a larger
 // one in the background.
@@ -83,6 +96,7 @@ func play(args []string) int {
 	dbPath := fs.String("db", "", "endgame database (default: "+kbook.DefaultDBName+" next to the executable)")
 	dbK := fs.Int("dbk", 12, "seeds covered by the in-memory database when no file is found (0: none); above 8 it is built in the background")
 	noBook := fs.Bool("nobook", false, "do not use the opening book")
+	maxMem := fs.Int("maxmem", 512, "memory limit in MB: a database file that would take the agent past it is not loaded")
 	seed := fs.Uint64("seed", 0, "vary the first moves of each game with this seed (0: always the best move)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -100,7 +114,7 @@ func play(args []string) int {
 	var later int
 	if *dbK > 0 || *dbPath != "" {
 		var err error
-		if cfg.DB, err = loadDB(*dbPath); err != nil && !errors.Is(err, os.ErrNotExist) && cfg.Log != nil {
+		if cfg.DB, err = loadDB(*dbPath, dbBudget(*maxMem, *hash)); err != nil && !errors.Is(err, os.ErrNotExist) && cfg.Log != nil {
 			// the protocol has no message: the per-move log says why
 			fmt.Fprintf(cfg.Log, "endgame database not used: %v\n", err)
 		}

@@ -216,24 +216,7 @@ func Run(t *testing.T, s Spec) {
 		p.end(t, true)
 	})
 	if s.MaxRSS > 0 {
-		t.Run("memory limit", func(t *testing.T) {
-			if runtime.GOOS != "linux" {
-				t.Skip("VmRSS is read from /proc")
-			}
-			p := start(t, s)
-			p.send(t, s.Start...)
-			p.send(t, s.Limit...)
-			p.send(t, s.Think...)
-			p.send(t, s.Probe...)
-			p.expect(t, s.Want)
-			rss := residentSet(t, p.cmd.Process.Pid)
-			t.Logf("resident set %d MB, limit %d MB", rss>>20, s.MaxRSS>>20)
-			if rss == 0 || rss > s.MaxRSS {
-				t.Fatalf("resident set %d bytes, limit %d", rss, s.MaxRSS)
-			}
-			p.in.Close()
-			p.end(t, true)
-		})
+		t.Run("memory limit", func(t *testing.T) { Memory(t, s) })
 	}
 	for _, name := range s.Data {
 		exe, err := os.Executable()
@@ -304,4 +287,26 @@ func residentSet(t *testing.T, pid int) uint64 {
 		}
 	}
 	return 0
+}
+
+// Memory runs the bot through s's session with the memory limit s.Limit,
+// makes it think and answer the probe, and checks that its resident set
+// (VmRSS, Linux) is then within s.MaxRSS.
+func Memory(t *testing.T, s Spec) {
+	if runtime.GOOS != "linux" {
+		t.Skip("VmRSS is read from /proc")
+	}
+	p := start(t, s)
+	p.send(t, s.Start...)
+	p.send(t, s.Limit...)
+	p.send(t, s.Think...)
+	p.send(t, s.Probe...)
+	p.expect(t, s.Want)
+	rss := residentSet(t, p.cmd.Process.Pid)
+	t.Logf("resident set %d MB, limit %d MB", rss>>20, s.MaxRSS>>20)
+	if rss == 0 || rss > s.MaxRSS {
+		t.Fatalf("resident set %d bytes, limit %d", rss, s.MaxRSS)
+	}
+	p.in.Close()
+	p.end(t, true)
 }

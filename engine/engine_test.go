@@ -192,3 +192,52 @@ func TestExternalStopBeforeStart(t *testing.T) {
 		t.Fatalf("search went on to depth %d after an early stop", res.Depth)
 	}
 }
+
+// hinted gives every move an ordering hint, as gomoku does, so that no move
+// counts as quiet; reducible says whether a Reducer lets late moves be
+// reduced anyway.
+type hinted struct {
+	*toy.Position
+	reducible bool
+}
+
+func (h *hinted) ScoreMove(m engine.Move) int  { return int(m) + 1 }
+func (h *hinted) Reducible(m engine.Move) bool { return h.reducible }
+func (h *hinted) Clone() engine.Position {
+	return &hinted{h.Position.Clone().(*toy.Position), h.reducible}
+}
+
+// A Reducer makes late moves reducible although every move carries a hint,
+// and late move pruning cuts further; the small games are still solved
+// exactly with the reductions.
+func TestReducer(t *testing.T) {
+	nodes := func(opt engine.Options, reducible bool) uint64 {
+		e := engine.New(4, opt)
+		return e.Search(&hinted{toy.New(3, 3), reducible}, engine.Limits{Depth: 7}).Nodes
+	}
+	lmr := engine.Options{LMR: true}
+	none, red := nodes(lmr, false), nodes(lmr, true)
+	div := nodes(engine.Options{LMR: true, LMRDiv: 1.5}, true)
+	lmp := nodes(engine.Options{LMR: true, LMP: 2}, true)
+	t.Logf("nodes: no reductions %d, reducible %d, LMRDiv 1.5 %d, LMP 2 %d", none, red, div, lmp)
+	if red >= none || lmp >= red {
+		t.Fatalf("nodes: no reductions %d, reducible %d, with LMP %d", none, red, lmp)
+	}
+	if div == red {
+		t.Fatalf("LMRDiv changed nothing (%d nodes)", div)
+	}
+	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}} {
+		p := toy.New(r[0], r[1])
+		want := minimax(p)
+		res := engine.New(4, lmr).Search(&hinted{p, true}, engine.Limits{Depth: 60})
+		got := 0
+		if res.Score > engine.WinBound {
+			got = engine.Win
+		} else if res.Score < -engine.WinBound {
+			got = -engine.Win
+		}
+		if got != want {
+			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
+		}
+	}
+}

@@ -56,6 +56,15 @@ type MoveScorer interface {
 	ScoreMove(m Move) int
 }
 
+// Reducer is optionally implemented by games whose moves all carry an
+// ordering hint (MoveScorer), so that none counts as quiet: Reducible tells
+// the moves that late move reductions may still shorten when they come late
+// in the list (in gomoku: neither a threat nor an answer to one). It is
+// asked before m is made.
+type Reducer interface {
+	Reducible(m Move) bool
+}
+
 // Noisy is optionally implemented by games with a quiescence search: it
 // appends the tactical moves (captures, threats) to buf[:0]. At depth 0 the
 // search then stands pat on Evaluate and searches only these moves.

@@ -86,7 +86,7 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 	analyse := func(p *Search) (engine.Move, int) {
 		brain.E.NewGame()
 		brain.Ready()
-		return brain.Analyse(p, Budget{Soft: cfg.Time * 2 / 5, Hard: cfg.Time})
+		return brain.Analyse(p, TurnBudget(cfg.Time))
 	}
 	for _, size := range cfg.Sizes {
 		for _, rule := range cfg.Rules {
@@ -158,7 +158,7 @@ func BuildBook(w io.Writer, cfg BookConfig) error {
 			}
 			brain.E.NewGame()
 			brain.Ready()
-			a := brain.Swap2Decide(p, Budget{Soft: cfg.Time * 2 / 5, Hard: cfg.Time})
+			a := brain.Swap2Decide(p, TurnBudget(cfg.Time))
 			sc := a.Score // white to move
 			ans := "SWAP" // white is worse: take black
 			note := fmt.Sprintf("white %d", sc)

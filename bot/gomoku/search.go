@@ -73,6 +73,7 @@ var (
 	_ engine.MoveScorer = (*Search)(nil)
 	_ engine.Noisy      = (*Search)(nil)
 	_ engine.Legality   = (*Search)(nil)
+	_ engine.Reducer    = (*Search)(nil)
 )
 
 // NewSearch returns the empty board of w columns and h rows under rule,
@@ -406,6 +407,16 @@ const OwnWeight = 5
 // ScoreMove implements engine.MoveScorer.
 func (p *Search) ScoreMove(m engine.Move) int {
 	return int(p.moveValue(int(m))) + 1
+}
+
+// Reducible implements engine.Reducer: every move of the search carries an
+// ordering value, but one that makes no threat (an open three or a four)
+// and blocks no four-to-be of the opponent's may be searched shallower when
+// it comes late. A threat-space search (vctSide) reduces nothing: its
+// proofs need every defence searched to the full depth.
+func (p *Search) Reducible(m engine.Move) bool {
+	c := int(m)
+	return p.vctSide < 0 && !p.HasCode(p.Side(), c, ev.F3) && !p.HasCode(p.Side()^1, c, ev.B4)
 }
 
 // GenNoisy implements engine.Noisy when Quiesce is on: the block of the

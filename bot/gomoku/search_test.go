@@ -262,3 +262,40 @@ func vcfTestPositions() []*Search {
 	vcfOnce.Do(func() { vcfSet = VCFPositions(3) })
 	return vcfSet
 }
+
+// Reducible: threats and answers to threats are never reduced, quiet moves
+// may be; nothing is in a threat-space search.
+func TestReducible(t *testing.T) {
+	mv, err := game.ParseOpening("h8a1i8a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PositionFrom(15, 15, game.Freestyle, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// black to move: j8 and g8 make an open three, b2 and m13 nothing
+	for _, c := range []struct {
+		x, y int
+		want bool
+	}{{9, 7, false}, {6, 7, false}, {1, 1, true}, {12, 12, true}} {
+		if got := p.Reducible(p.MoveAt(c.x, c.y)); got != c.want {
+			t.Errorf("black at %d,%d: Reducible %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+	p.Make(p.MoveAt(9, 7)) // h8 i8 j8: an open three
+	// white to move: g8 and k8 (black's fours) are answers, m13 is not
+	for _, c := range []struct {
+		x, y int
+		want bool
+	}{{6, 7, false}, {10, 7, false}, {12, 12, true}} {
+		if got := p.Reducible(p.MoveAt(c.x, c.y)); got != c.want {
+			t.Errorf("white at %d,%d: Reducible %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+	p.vctSide = game.Black
+	if p.Reducible(p.MoveAt(12, 12)) {
+		t.Error("a move of a threat-space search is reducible")
+	}
+	p.vctSide = -1
+}

@@ -65,7 +65,7 @@ func PlayGame(w, h int, rule game.Rule, opening [][2]int, black, white *Player, 
 		}
 		pl := players[p.Side()]
 		pl.Brain.Ready()
-		m := pl.Brain.Think(p, Budget{Soft: pl.Time * 2 / 5, Hard: pl.Time})
+		m := pl.Brain.Think(p, TurnBudget(pl.Time))
 		if m == engine.NoMove || !p.IsLegal(m) {
 			return GameResult{Winner: p.Side() ^ 1, Moves: p.Ply(), Reason: pl.Name + " made no legal move"}, nil
 		}

@@ -26,6 +26,12 @@ type Options struct {
 	// Rule2IsRenju reads INFO rule 2 as renju (the convention of some
 	// managers) instead of "continuous game" of the specification.
 	Rule2IsRenju bool
+	// LMRDiv overrides DefaultLMRDiv when non-zero (negative: the engine's
+	// fixed one- or two-ply reductions).
+	LMRDiv float64
+	// LMP overrides DefaultLMP when non-zero (negative: no late move
+	// pruning).
+	LMP int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -159,6 +165,12 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.ttMiB = s.wantTT()
 	s.brain = NewBrain(s.ttMiB, opt.Threads)
 	s.threads = opt.Threads
+	if opt.LMRDiv != 0 {
+		s.brain.E.Options.LMRDiv = opt.LMRDiv
+	}
+	if opt.LMP != 0 {
+		s.brain.E.Options.LMP = max(opt.LMP, 0)
+	}
 	s.brain.MaxDepth = opt.MaxDepth
 	s.brain.MaxNodes = opt.MaxNodes
 	s.brain.NoVCF = opt.NoVCF
@@ -472,14 +484,7 @@ func (s *session) budget() Budget {
 	hard := unlimited
 	if s.timeoutTurn > 0 {
 		turn := time.Duration(s.timeoutTurn) * time.Millisecond
-		// The manager counts the whole round trip (pipes, its own
-		// scheduling); on a loaded machine our threads also answer a stop
-		// late (up to 60-80 ms measured with a load of 4 on 2 cores).
-		margin := 60*time.Millisecond + turn/4
-		if margin > time.Second {
-			margin = time.Second
-		}
-		hard = turn - margin - s.overrun
+		hard = turn - turnMargin(turn) - s.overrun
 	}
 	soft := time.Duration(0)
 	left := time.Duration(-1)
@@ -503,13 +508,22 @@ func (s *session) budget() Budget {
 	if hard < 20*time.Millisecond {
 		hard = 20 * time.Millisecond
 	}
-	if soft == 0 || soft > hard*2/5 {
-		soft = hard * 2 / 5
+	if soft == 0 || soft > softOf(hard) {
+		soft = softOf(hard)
 	}
 	if soft < 5*time.Millisecond {
 		soft = 5 * time.Millisecond
 	}
 	return Budget{Soft: soft, Hard: hard}
+}
+
+// turnMargin is what budget keeps back from a turn of the manager's: the
+// manager counts the whole round trip (pipes, its own scheduling), and on a
+// loaded machine our threads answer a stop late (up to 60-80 ms measured
+// with a load of 4 on 2 cores). The watchdog answers at the hard deadline
+// whatever the search does, and account learns any further lateness.
+func turnMargin(turn time.Duration) time.Duration {
+	return min(50*time.Millisecond+turn/16, 600*time.Millisecond)
 }
 
 // since takes off the time already gone since the command arrived.
@@ -519,7 +533,7 @@ func (b Budget) since(t time.Time) Budget {
 	}
 	el := time.Since(t)
 	b.Hard = max(b.Hard-el, 10*time.Millisecond)
-	b.Soft = max(min(b.Soft, b.Hard*2/5), 5*time.Millisecond)
+	b.Soft = max(min(b.Soft, softOf(b.Hard)), 5*time.Millisecond)
 	return b
 }
 

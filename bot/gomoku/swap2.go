@@ -99,7 +99,7 @@ func (b *Brain) Swap2Decide(p *Search, bud Budget) Swap2Answer {
 				break
 			}
 			slice := left / time.Duration(len(pairs)-i)
-			pb = Budget{Soft: slice * 2 / 5, Hard: slice}
+			pb = TurnBudget(slice)
 		}
 		q.CopyFrom(p)
 		q.Make(pr[0])

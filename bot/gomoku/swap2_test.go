@@ -34,11 +34,11 @@ func swap2Brain() *Brain {
 	return b
 }
 
-const swap2TestDepth = 4
+const swap2TestDepth = 6
 
-// The positions of the swap2 tests (white to move, scores at depth 4):
-// black clearly better (-1871), white clearly better (601), and close to
-// even (15; 5 stones after option 3: -9).
+// The positions of the swap2 tests (white to move, searched to depth 6):
+// black clearly better, white clearly better, and close to even (-7; 5
+// stones after option 3: 5).
 var (
 	swap2BlackBetter = [][2]int{{7, 7}, {0, 14}, {8, 8}}
 	swap2WhiteBetter = [][2]int{{0, 0}, {7, 7}, {14, 14}}
@@ -223,7 +223,7 @@ func TestSwap2Session(t *testing.T) {
 			players[side].send("TURN " + game.FormatMove(ref.LastMove()))
 		}
 		playStones(t, ref, players[side].answer(), 1)
-		if over, _, _ := ref.Status(); over || ref.Ply() >= 30 {
+		if over, _, _ := ref.Status(); over || ref.Ply() >= 14 {
 			break
 		}
 	}

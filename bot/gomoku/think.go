@@ -62,9 +62,17 @@ type Brain struct {
 	work    Search // scratch copy of the position searched
 }
 
+// DefaultLMRDiv is the late move reduction divisor of the search
+// (engine.Options.LMRDiv; 0: the engine's fixed reductions).
+const DefaultLMRDiv = 0
+
+// DefaultLMP is the late move pruning of the search (engine.Options.LMP;
+// 0: none).
+const DefaultLMP = 0
+
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true, LMRDiv: DefaultLMRDiv, LMP: DefaultLMP}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -146,6 +154,19 @@ const DefaultVCFPlies = 2
 // about this) and Hard (answer by then).
 type Budget struct {
 	Soft, Hard time.Duration
+}
+
+// TurnBudget is the budget of a move that may take up to hard.
+func TurnBudget(hard time.Duration) Budget {
+	return Budget{Soft: softOf(hard), Hard: hard}
+}
+
+// softOf is the soft limit that goes with a hard one: the search starts no
+// new iteration after it (scaled by the stability of the best move), and an
+// iteration cut short at the hard limit still gives the moves it proved
+// better.
+func softOf(hard time.Duration) time.Duration {
+	return hard * 3 / 5
 }
 
 // vcfNodesPerMs is the VCF work allowed per millisecond of budget.

@@ -4,6 +4,7 @@
 package kalah
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -63,6 +64,7 @@ type searchWorker struct {
 	pvLen    [engine.MaxPly + 1]int
 	scorer   *Search
 	noisy    engine.Noisy
+	reducer  engine.Reducer
 	nodeCap  uint64 // per-worker node limit for exact single-thread stops
 	root     []searchRootMove
 	aborted  bool
@@ -143,6 +145,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.pos = p
 	w.scorer, _ = any(p).(*Search)
 	w.noisy, _ = any(p).(engine.Noisy)
+	w.reducer, _ = any(p).(engine.Reducer)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -354,6 +357,30 @@ func (w *searchWorker) searchRoot(depth, alpha, beta int) int {
 	return best
 }
 
+// lmrLog[n] is ln(n), for the reductions of Options.LMRDiv.
+var searchLmrLog = func() (t [engine.MaxMoves + 1]float64) {
+	for n := 1; n < len(t); n++ {
+		t[n] = math.Log(float64(n))
+	}
+	return t
+}()
+
+// reduction is the late move reduction of the i-th move (from 0) at depth.
+func (w *searchWorker) reduction(depth, i int, pvNode bool) int {
+	div := w.e.Options.LMRDiv
+	if div <= 0 {
+		if i >= 8 && depth >= 5 {
+			return 2
+		}
+		return 1
+	}
+	r := int(searchLmrLog[min(depth, engine.MaxMoves)]*searchLmrLog[min(i, engine.MaxMoves)]/div + 0.5)
+	if pvNode {
+		r--
+	}
+	return max(min(r, depth-2), 1)
+}
+
 func (w *searchWorker) updatePV(ply int, m engine.Move) {
 	w.pv[ply][0] = m
 	n := w.pvLen[ply+1]
@@ -480,6 +507,12 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < searchKillerScore
+		late := w.e.Options.LMR && i >= 3 && (depth >= 3 || w.e.Options.LMP > 0) &&
+			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
+		if late && !pvNode && depth <= 3 && w.e.Options.LMP > 0 && i >= w.e.Options.LMP+depth*depth && best > -engine.WinBound {
+			continue
+		}
+		reduce := late && depth >= 3
 		pos.Make(m)
 		same := pos.Side() == side
 		var s int
@@ -487,11 +520,8 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			s = w.child(same, alpha, beta, depth-1, ply+1, pvNode)
 		} else {
 			r := 0
-			if w.e.Options.LMR && quiet && depth >= 3 && i >= 3 {
-				r = 1
-				if i >= 8 && depth >= 5 {
-					r = 2
-				}
+			if reduce {
+				r = w.reduction(depth, i, pvNode)
 			}
 			s = w.child(same, alpha, alpha+1, depth-1-r, ply+1, false)
 			if r > 0 && s > alpha && !w.aborted {

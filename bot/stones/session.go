@@ -37,7 +37,9 @@ func NewSession(out io.Writer, cfg Config) *Session {
 // answers every move request with exactly one line on out. It returns nil
 // at end of input and an error only when reading or writing fails.
 func Run(in io.Reader, out io.Writer, cfg Config) error {
-	return NewSession(out, cfg).Serve(in)
+	s := NewSession(out, cfg)
+	s.pl.Prefault()
+	return s.Serve(in)
 }
 
 // Serve reads messages from in until end of input.

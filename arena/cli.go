@@ -50,8 +50,10 @@ games: kalah, stones, morris, quoridor, gomoku
                   gomoku -rule freestyle|standard|renju|caro -size N
                   -max_memory BYTES
   engine opt=K=V  protocol options of one engine (gomoku: INFO K V)
-  -tolerance MS   extra time granted beyond each limit (default 0, as the
-                  real referees); a hung engine is killed at the deadline
+  -tolerance MS   extra time granted beyond each limit, as the real
+                  managers grant it: gomoku 1000 (c-gomoku-cli takes an
+                  answer up to 1 s late at its default tolerance), the others
+                  0; a hung engine is killed at the deadline
   -shard I/N      run shard I of N (takes openings I, I+N, ...; own random
                   seed); then "arena merge DIR1 DIR2 ..." gives one table and
                   one SPRT verdict. For example with GNU parallel over ssh:
@@ -77,6 +79,7 @@ type Options struct {
 	Seed          uint64
 	Shard, Shards int
 	Tolerance     time.Duration
+	ToleranceSet  bool // -tolerance given; otherwise the referee's default
 	GameOpts      map[string]string
 	Verbose       bool
 }
@@ -192,6 +195,7 @@ func ParseArgs(args []string) (*Options, error) {
 				var ms float64
 				ms, err = strconv.ParseFloat(v, 64)
 				o.Tolerance = time.Duration(ms * float64(time.Millisecond))
+				o.ToleranceSet = true
 			}
 		case "opt":
 			if v, err = next(); err == nil {
@@ -238,6 +242,10 @@ func ParseArgs(args []string) (*Options, error) {
 // DefaultTCer is implemented by referees with a default clock.
 type DefaultTCer interface{ DefaultTC() TimeControl }
 
+// DefaultTolerancer is implemented by referees whose real manager takes an
+// answer some time after the limit.
+type DefaultTolerancer interface{ DefaultTolerance() time.Duration }
+
 // DefaultPlieser is implemented by referees with a default random opening length.
 type DefaultPlieser interface{ DefaultPlies() int }
 
@@ -257,6 +265,9 @@ func (o *Options) Build() (*Match, error) {
 	m := &Match{Ref: ref, Engines: o.Engines, Mode: o.Mode, Games: o.Games, Concurrency: o.Concurrency,
 		Repeat: o.Repeat, OutDir: o.Out, Seed: o.Seed, Tolerance: o.Tolerance, Verbose: o.Verbose,
 		Shard: o.Shard, Shards: o.Shards}
+	if d, ok := ref.(DefaultTolerancer); ok && !o.ToleranceSet {
+		m.Tolerance = d.DefaultTolerance()
+	}
 	base := TimeControl{}
 	if d, ok := ref.(DefaultTCer); ok {
 		base = d.DefaultTC()

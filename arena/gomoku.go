@@ -44,6 +44,13 @@ func (g *GomokuRef) DefaultTC() TimeControl {
 	return TimeControl{Game: 120 * time.Second, Move: 5 * time.Second}
 }
 
+// DefaultTolerance is c-gomoku-cli's: at its default tolerance (3 s, when
+// it kills the brain) it takes an answer up to 1 s after the turn's limit
+// (half the tolerance, at most 1 s) and forfeits a later one. Strong brains
+// count on it: one answered its first move of a game (start-up included) in
+// 2.2 s of a 1 s turn.
+func (g *GomokuRef) DefaultTolerance() time.Duration { return time.Second }
+
 // DefaultPlies of random openings.
 func (g *GomokuRef) DefaultPlies() int { return 3 }
 

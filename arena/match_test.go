@@ -236,3 +236,30 @@ func FuzzGomokuOpening(f *testing.F) {
 		}
 	})
 }
+
+// The tolerance defaults to the real manager's: c-gomoku-cli's 1 s for
+// gomoku, none for the other games; -tolerance overrides it.
+func TestDefaultTolerance(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want time.Duration
+	}{
+		{[]string{"-game", "gomoku"}, time.Second},
+		{[]string{"-game", "gomoku", "-tolerance", "0"}, 0},
+		{[]string{"-game", "gomoku", "-tolerance", "250"}, 250 * time.Millisecond},
+		{[]string{"-game", "morris"}, 0},
+		{[]string{"-game", "stones"}, 0},
+	} {
+		o, err := ParseArgs(append(c.args, "-engine", "cmd=a", "-engine", "cmd=b"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := o.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Tolerance != c.want {
+			t.Errorf("%v: tolerance %v, want %v", c.args, m.Tolerance, c.want)
+		}
+	}
+}

@@ -61,8 +61,9 @@ for b in $bots; do
 		run quoridor short 20/0.5 "-gametime 20 -movetime 0.1" "-threads 1 -gametime 20 -movetime 0.03"
 		run quoridor real 180/30 "" "-threads 1 -nodes 2000" -opt vsz=950 ;;
 	gomoku)
-		run gomoku short 30/0.1 "" "-threads 1"
-		run gomoku real 120/5 "" "-threads 1" ;;
+		# -tolerance 0: stricter than c-gomoku-cli (1 s), as a manager may be
+		run gomoku short 30/0.1 "" "-threads 1" -tolerance 0
+		run gomoku real 120/5 "" "-threads 1" -tolerance 0 ;;
 	*) echo "unknown bot $b" >&2; exit 2 ;;
 	esac
 done

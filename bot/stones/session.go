@@ -37,9 +37,7 @@ func NewSession(out io.Writer, cfg Config) *Session {
 // answers every move request with exactly one line on out. It returns nil
 // at end of input and an error only when reading or writing fails.
 func Run(in io.Reader, out io.Writer, cfg Config) error {
-	s := NewSession(out, cfg)
-	s.pl.Prefault()
-	return s.Serve(in)
+	return NewSession(out, cfg).Serve(in)
 }
 
 // Serve reads messages from in until end of input.

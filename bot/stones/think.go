@@ -150,16 +150,6 @@ func (pl *Player) info(in engine.Info) {
 		in.Depth, in.SelDepth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), strings.Join(pv, " "))
 }
 
-// Prefault allocates the endgame solver's table and writes every page of
-// both tables once, so that the first request of a game does not pay for
-// the page faults (under load they cost a first answer hundreds of
-// milliseconds; the contest engine starts both bots before White's first
-// request, so this runs while the engine waits for White).
-func (pl *Player) Prefault() {
-	pl.eng.TT.Clear()
-	pl.solver().Clear()
-}
-
 // NewGame forgets the plan and everything the search learned.
 func (pl *Player) NewGame() {
 	pl.hasPlan = false

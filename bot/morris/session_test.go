@@ -299,3 +299,18 @@ func TestSessionEndgameDatabase(t *testing.T) {
 	ps.send("quit")
 	ps.close()
 }
+
+// The move time is used: 50 ms + t/16 kept back (at most 600 ms, at least
+// half the time used), and new iterations start up to the hard limit.
+func TestMoveLimits(t *testing.T) {
+	for _, c := range []struct{ t, hard time.Duration }{
+		{time.Second, 887500 * time.Microsecond},
+		{100 * time.Millisecond, 50 * time.Millisecond},
+		{30 * time.Second, 29400 * time.Millisecond},
+	} {
+		hard, soft := moveLimits(c.t)
+		if hard != c.hard || soft != hard {
+			t.Errorf("move time %v: hard %v soft %v, want hard %v and soft the same", c.t, hard, soft, c.hard)
+		}
+	}
+}

@@ -40,6 +40,11 @@ type Options struct {
 	// less: a move that late move reductions could shorten is not searched
 	// once LMP + depth² moves have been (when one of them escaped a loss).
 	LMP int
+	// Futility, when positive and the position implements StaticEvaluator,
+	// prunes at non-PV nodes of depth 3 or less the late moves that late
+	// move reductions could shorten when the static evaluation plus
+	// Futility per ply of depth cannot reach alpha.
+	Futility int
 }
 
 // Info reports a completed iteration.
@@ -116,6 +121,7 @@ type worker struct {
 	scorer   MoveScorer
 	noisy    Noisy
 	reducer  Reducer
+	static   StaticEvaluator
 	nodeCap  uint64 // per-worker node limit for exact single-thread stops
 	root     []rootMove
 	aborted  bool
@@ -197,6 +203,7 @@ func (w *worker) setPosition(p Position) {
 	w.scorer, _ = any(p).(MoveScorer)
 	w.noisy, _ = any(p).(Noisy)
 	w.reducer, _ = any(p).(Reducer)
+	w.static, _ = any(p).(StaticEvaluator)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -544,6 +551,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	best := -Inf
 	bestMove := NoMove
 	origAlpha := alpha
+	futile := false
+	if fm := w.e.Options.Futility; fm > 0 && w.static != nil && !pvNode && depth <= 3 && alpha < WinBound && alpha > -WinBound {
+		futile = w.static.StaticEval()+fm*depth <= alpha
+	}
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -558,9 +569,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < killerScore
-		late := w.e.Options.LMR && i >= 3 && (depth >= 3 || w.e.Options.LMP > 0) &&
+		late := w.e.Options.LMR && (i >= 3 || futile && i >= 1) && (depth >= 3 || w.e.Options.LMP > 0 || futile) &&
 			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
-		if late && !pvNode && depth <= 3 && w.e.Options.LMP > 0 && i >= w.e.Options.LMP+depth*depth && best > -WinBound {
+		if late && !pvNode && depth <= 3 && best > -WinBound &&
+			(futile || w.e.Options.LMP > 0 && i >= w.e.Options.LMP+depth*depth) {
 			continue
 		}
 		reduce := late && depth >= 3

@@ -1,10 +1,14 @@
 package gomoku
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 func TestReadLookupSymmetry(t *testing.T) {
@@ -133,4 +137,44 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The balanced openings file reads as the arena reads it: every line a
+// legal freestyle position that is not over, none repeated.
+func TestOpeningsFile(t *testing.T) {
+	f, err := os.Open(filepath.Join("data", "openings-15-freestyle.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ops, err := game.ReadOpenings(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) < 100 {
+		t.Fatalf("%d openings", len(ops))
+	}
+	seen := map[string]bool{}
+	for i, o := range ops {
+		p, err := game.NewPosition(15, 15, game.Freestyle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := ""
+		for _, m := range o {
+			c := p.Index(m[0], m[1])
+			if m[0] < 0 || m[0] >= 15 || m[1] < 0 || m[1] >= 15 || !p.IsLegal(engine.Move(c)) {
+				t.Fatalf("opening %d: illegal stone %v", i+1, m)
+			}
+			p.Make(engine.Move(c))
+			key += fmt.Sprint(m)
+		}
+		if over, _, _ := p.Status(); over {
+			t.Fatalf("opening %d: the game is over", i+1)
+		}
+		if seen[key] {
+			t.Fatalf("opening %d repeated", i+1)
+		}
+		seen[key] = true
+	}
 }

@@ -32,6 +32,11 @@ type Options struct {
 	// LMP overrides DefaultLMP when non-zero (negative: no late move
 	// pruning).
 	LMP int
+	// Candidates overrides DefaultCandidates when positive; Taper, when
+	// non-zero, sets the tapering of the candidates (positive: on).
+	Candidates, Taper int
+	// Futility overrides DefaultFutility when non-zero (negative: none).
+	Futility int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -170,6 +175,13 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if opt.LMP != 0 {
 		s.brain.E.Options.LMP = max(opt.LMP, 0)
+	}
+	if opt.Futility != 0 {
+		s.brain.E.Options.Futility = max(opt.Futility, 0)
+	}
+	s.brain.Candidates = opt.Candidates
+	if opt.Taper != 0 {
+		s.brain.Taper = opt.Taper > 0
 	}
 	s.brain.MaxDepth = opt.MaxDepth
 	s.brain.MaxNodes = opt.MaxNodes
@@ -1069,8 +1081,10 @@ func Command(stdout, stderr io.Writer, args []string) int {
 		return tuneCommand(stdout, stderr, args[1:])
 	case "book":
 		return bookCommand(stdout, stderr, args[1:])
+	case "openings":
+		return openingsCommand(stdout, stderr, args[1:])
 	}
-	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match)\n", args[0])
+	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, book, openings)\n", args[0])
 	return 2
 }
 

@@ -65,6 +65,7 @@ type searchWorker struct {
 	scorer   *Search
 	noisy    engine.Noisy
 	reducer  engine.Reducer
+	static   engine.StaticEvaluator
 	nodeCap  uint64 // per-worker node limit for exact single-thread stops
 	root     []searchRootMove
 	aborted  bool
@@ -146,6 +147,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.scorer, _ = any(p).(*Search)
 	w.noisy, _ = any(p).(engine.Noisy)
 	w.reducer, _ = any(p).(engine.Reducer)
+	w.static, _ = any(p).(engine.StaticEvaluator)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -493,6 +495,10 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	best := -engine.Inf
 	bestMove := engine.NoMove
 	origAlpha := alpha
+	futile := false
+	if fm := w.e.Options.Futility; fm > 0 && w.static != nil && !pvNode && depth <= 3 && alpha < engine.WinBound && alpha > -engine.WinBound {
+		futile = w.static.StaticEval()+fm*depth <= alpha
+	}
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -507,9 +513,10 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < searchKillerScore
-		late := w.e.Options.LMR && i >= 3 && (depth >= 3 || w.e.Options.LMP > 0) &&
+		late := w.e.Options.LMR && (i >= 3 || futile && i >= 1) && (depth >= 3 || w.e.Options.LMP > 0 || futile) &&
 			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
-		if late && !pvNode && depth <= 3 && w.e.Options.LMP > 0 && i >= w.e.Options.LMP+depth*depth && best > -engine.WinBound {
+		if late && !pvNode && depth <= 3 && best > -engine.WinBound &&
+			(futile || w.e.Options.LMP > 0 && i >= w.e.Options.LMP+depth*depth) {
 			continue
 		}
 		reduce := late && depth >= 3

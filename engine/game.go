@@ -65,13 +65,6 @@ type Reducer interface {
 	Reducible(m Move) bool
 }
 
-// StaticEvaluator is optionally implemented for futility pruning
-// (Options.Futility): StaticEval is the evaluation for the side to move,
-// as Evaluate gives it at a leaf, without any search or side effect.
-type StaticEvaluator interface {
-	StaticEval() int
-}
-
 // Noisy is optionally implemented by games with a quiescence search: it
 // appends the tactical moves (captures, threats) to buf[:0]. At depth 0 the
 // search then stands pat on Evaluate and searches only these moves.

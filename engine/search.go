@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,19 +31,6 @@ type Options struct {
 	Threads   int  // Lazy SMP workers; 0 means 1
 	LMR       bool // late move reductions for quiet late moves
 	AspWindow int  // initial half-width of aspiration windows; 0 disables
-	// LMRDiv, when positive, sets the late move reductions to
-	// ln(depth)*ln(move index)/LMRDiv plies, rounded (one less at PV
-	// nodes), instead of one ply (two for the ninth move on at depth 5).
-	LMRDiv float64
-	// LMP, when positive, prunes late moves at non-PV nodes of depth 3 or
-	// less: a move that late move reductions could shorten is not searched
-	// once LMP + depth² moves have been (when one of them escaped a loss).
-	LMP int
-	// Futility, when positive and the position implements StaticEvaluator,
-	// prunes at non-PV nodes of depth 3 or less the late moves that late
-	// move reductions could shorten when the static evaluation plus
-	// Futility per ply of depth cannot reach alpha.
-	Futility int
 }
 
 // Info reports a completed iteration.
@@ -121,7 +107,6 @@ type worker struct {
 	scorer   MoveScorer
 	noisy    Noisy
 	reducer  Reducer
-	static   StaticEvaluator
 	nodeCap  uint64 // per-worker node limit for exact single-thread stops
 	root     []rootMove
 	aborted  bool
@@ -203,7 +188,6 @@ func (w *worker) setPosition(p Position) {
 	w.scorer, _ = any(p).(MoveScorer)
 	w.noisy, _ = any(p).(Noisy)
 	w.reducer, _ = any(p).(Reducer)
-	w.static, _ = any(p).(StaticEvaluator)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -415,30 +399,6 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 	return best
 }
 
-// lmrLog[n] is ln(n), for the reductions of Options.LMRDiv.
-var lmrLog = func() (t [MaxMoves + 1]float64) {
-	for n := 1; n < len(t); n++ {
-		t[n] = math.Log(float64(n))
-	}
-	return t
-}()
-
-// reduction is the late move reduction of the i-th move (from 0) at depth.
-func (w *worker) reduction(depth, i int, pvNode bool) int {
-	div := w.e.Options.LMRDiv
-	if div <= 0 {
-		if i >= 8 && depth >= 5 {
-			return 2
-		}
-		return 1
-	}
-	r := int(lmrLog[min(depth, MaxMoves)]*lmrLog[min(i, MaxMoves)]/div + 0.5)
-	if pvNode {
-		r--
-	}
-	return max(min(r, depth-2), 1)
-}
-
 func (w *worker) updatePV(ply int, m Move) {
 	w.pv[ply][0] = m
 	n := w.pvLen[ply+1]
@@ -551,10 +511,6 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	best := -Inf
 	bestMove := NoMove
 	origAlpha := alpha
-	futile := false
-	if fm := w.e.Options.Futility; fm > 0 && w.static != nil && !pvNode && depth <= 3 && alpha < WinBound && alpha > -WinBound {
-		futile = w.static.StaticEval()+fm*depth <= alpha
-	}
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -569,13 +525,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < killerScore
-		late := w.e.Options.LMR && (i >= 3 || futile && i >= 1) && (depth >= 3 || w.e.Options.LMP > 0 || futile) &&
+		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 &&
 			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
-		if late && !pvNode && depth <= 3 && best > -WinBound &&
-			(futile || w.e.Options.LMP > 0 && i >= w.e.Options.LMP+depth*depth) {
-			continue
-		}
-		reduce := late && depth >= 3
 		pos.Make(m)
 		same := pos.Side() == side
 		var s int
@@ -584,7 +535,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		} else {
 			r := 0
 			if reduce {
-				r = w.reduction(depth, i, pvNode)
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
 			}
 			s = w.child(same, alpha, alpha+1, depth-1-r, ply+1, false)
 			if r > 0 && s > alpha && !w.aborted {

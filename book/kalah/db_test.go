@@ -41,11 +41,10 @@ func TestDBMatchesSearch(t *testing.T) {
 	}
 }
 
-func TestDBRoundTrip(t *testing.T) {
-	db, err := Build(7, 6, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+// writeDB writes db to a file of a test directory; it returns the file's
+// path and contents.
+func writeDB(t *testing.T, db *DB) (string, *bytes.Buffer) {
+	t.Helper()
 	var buf bytes.Buffer
 	if _, err := db.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -54,6 +53,15 @@ func TestDBRoundTrip(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return path, &buf
+}
+
+func TestDBRoundTrip(t *testing.T) {
+	db, err := Build(7, 6, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, buf := writeDB(t, db)
 	db2, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
@@ -103,14 +111,7 @@ func TestLoadWithin(t *testing.T) {
 	if n, err := Size(7, 5); err != nil || n != uint64(db.Entries()) {
 		t.Fatalf("Size(7, 5) = %d, %v; built %d entries", n, err, db.Entries())
 	}
-	var buf bytes.Buffer
-	if _, err := db.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "db")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path, _ := writeDB(t, db)
 	if _, err := LoadWithin(path, uint64(db.Entries())); err != nil {
 		t.Fatalf("a database of exactly the bound: %v", err)
 	}

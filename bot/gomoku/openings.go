@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -89,11 +90,11 @@ func Openings(cfg OpeningsConfig) ([][][2]int, error) {
 }
 
 // canonicalOpening names an opening up to the board's eight symmetries
-// (the colours of the stones follow their order).
+// (each colour's stones as a set; the colours follow the order of moves).
 func canonicalOpening(moves [][2]int, size int) string {
 	best := ""
+	items := make([]string, len(moves))
 	for s := 0; s < 8; s++ {
-		var b strings.Builder
 		for i, m := range moves {
 			x, y := m[0], m[1]
 			if s&1 != 0 {
@@ -105,26 +106,14 @@ func canonicalOpening(moves [][2]int, size int) string {
 			if s&4 != 0 {
 				x, y = y, x
 			}
-			fmt.Fprintf(&b, "%d:%d,%d;", i%2, x, y)
+			items[i] = fmt.Sprintf("%d:%02d,%02d", i%2, x, y)
 		}
-		// the stones of a colour form a set: sort each colour's cells
-		k := sortedKey(b.String())
-		if best == "" || k < best {
+		slices.Sort(items)
+		if k := strings.Join(items, ";"); best == "" || k < best {
 			best = k
 		}
 	}
 	return best
-}
-
-// sortedKey sorts the "colour:x,y;" items of a key.
-func sortedKey(k string) string {
-	items := strings.Split(strings.TrimSuffix(k, ";"), ";")
-	for i := 1; i < len(items); i++ {
-		for j := i; j > 0 && items[j] < items[j-1]; j-- {
-			items[j], items[j-1] = items[j-1], items[j]
-		}
-	}
-	return strings.Join(items, ";")
 }
 
 // FormatOpening writes an opening in the format game.ParseOpening reads

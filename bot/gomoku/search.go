@@ -69,12 +69,11 @@ type Search struct {
 // IsLegal for the search's table moves is the full legality test, which the
 // engine's Legality interface asks for.
 var (
-	_ engine.Position        = (*Search)(nil)
-	_ engine.MoveScorer      = (*Search)(nil)
-	_ engine.Noisy           = (*Search)(nil)
-	_ engine.Legality        = (*Search)(nil)
-	_ engine.Reducer         = (*Search)(nil)
-	_ engine.StaticEvaluator = (*Search)(nil)
+	_ engine.Position   = (*Search)(nil)
+	_ engine.MoveScorer = (*Search)(nil)
+	_ engine.Noisy      = (*Search)(nil)
+	_ engine.Legality   = (*Search)(nil)
+	_ engine.Reducer    = (*Search)(nil)
 )
 
 // NewSearch returns the empty board of w columns and h rows under rule,
@@ -419,10 +418,6 @@ func (p *Search) Reducible(m engine.Move) bool {
 	c := int(m)
 	return p.vctSide < 0 && !p.HasCode(p.Side(), c, ev.F3) && !p.HasCode(p.Side()^1, c, ev.B4)
 }
-
-// StaticEval implements engine.StaticEvaluator: the pattern score for the
-// side to move, without the leaf checks and quiescence state of Evaluate.
-func (p *Search) StaticEval() int { return p.score() }
 
 // GenNoisy implements engine.Noisy when Quiesce is on: the block of the
 // opponent's five, or else the fours of the side to move within

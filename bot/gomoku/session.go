@@ -26,17 +26,9 @@ type Options struct {
 	// Rule2IsRenju reads INFO rule 2 as renju (the convention of some
 	// managers) instead of "continuous game" of the specification.
 	Rule2IsRenju bool
-	// LMRDiv overrides DefaultLMRDiv when non-zero (negative: the engine's
-	// fixed one- or two-ply reductions).
-	LMRDiv float64
-	// LMP overrides DefaultLMP when non-zero (negative: no late move
-	// pruning).
-	LMP int
 	// Candidates overrides DefaultCandidates when positive; Taper, when
 	// non-zero, sets the tapering of the candidates (positive: on).
 	Candidates, Taper int
-	// Futility overrides DefaultFutility when non-zero (negative: none).
-	Futility int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -170,15 +162,6 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.ttMiB = s.wantTT()
 	s.brain = NewBrain(s.ttMiB, opt.Threads)
 	s.threads = opt.Threads
-	if opt.LMRDiv != 0 {
-		s.brain.E.Options.LMRDiv = opt.LMRDiv
-	}
-	if opt.LMP != 0 {
-		s.brain.E.Options.LMP = max(opt.LMP, 0)
-	}
-	if opt.Futility != 0 {
-		s.brain.E.Options.Futility = max(opt.Futility, 0)
-	}
 	s.brain.Candidates = opt.Candidates
 	if opt.Taper != 0 {
 		s.brain.Taper = opt.Taper > 0
@@ -496,7 +479,9 @@ func (s *session) budget() Budget {
 	hard := unlimited
 	if s.timeoutTurn > 0 {
 		turn := time.Duration(s.timeoutTurn) * time.Millisecond
-		hard = turn - turnMargin(turn) - s.overrun
+		// the watchdog answers at the hard deadline whatever the search
+		// does, and account learns any further lateness
+		hard = turn - engine.Margin(turn) - s.overrun
 	}
 	soft := time.Duration(0)
 	left := time.Duration(-1)
@@ -527,15 +512,6 @@ func (s *session) budget() Budget {
 		soft = 5 * time.Millisecond
 	}
 	return Budget{Soft: soft, Hard: hard}
-}
-
-// turnMargin is what budget keeps back from a turn of the manager's: the
-// manager counts the whole round trip (pipes, its own scheduling), and on a
-// loaded machine our threads answer a stop late (up to 60-80 ms measured
-// with a load of 4 on 2 cores). The watchdog answers at the hard deadline
-// whatever the search does, and account learns any further lateness.
-func turnMargin(turn time.Duration) time.Duration {
-	return min(50*time.Millisecond+turn/16, 600*time.Millisecond)
 }
 
 // since takes off the time already gone since the command arrived.

@@ -62,21 +62,9 @@ type Brain struct {
 	work    Search // scratch copy of the position searched
 }
 
-// DefaultLMRDiv is the late move reduction divisor of the search
-// (engine.Options.LMRDiv; 0: the engine's fixed reductions).
-const DefaultLMRDiv = 0
-
-// DefaultFutility is the futility margin per ply of the search
-// (engine.Options.Futility; 0: none).
-const DefaultFutility = 0
-
-// DefaultLMP is the late move pruning of the search (engine.Options.LMP;
-// 0: none).
-const DefaultLMP = 0
-
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true, LMRDiv: DefaultLMRDiv, LMP: DefaultLMP, Futility: DefaultFutility}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }

@@ -4,7 +4,6 @@
 package kalah
 
 import (
-	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,7 +64,6 @@ type searchWorker struct {
 	scorer   *Search
 	noisy    engine.Noisy
 	reducer  engine.Reducer
-	static   engine.StaticEvaluator
 	nodeCap  uint64 // per-worker node limit for exact single-thread stops
 	root     []searchRootMove
 	aborted  bool
@@ -147,7 +145,6 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.scorer, _ = any(p).(*Search)
 	w.noisy, _ = any(p).(engine.Noisy)
 	w.reducer, _ = any(p).(engine.Reducer)
-	w.static, _ = any(p).(engine.StaticEvaluator)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -359,30 +356,6 @@ func (w *searchWorker) searchRoot(depth, alpha, beta int) int {
 	return best
 }
 
-// lmrLog[n] is ln(n), for the reductions of Options.LMRDiv.
-var searchLmrLog = func() (t [engine.MaxMoves + 1]float64) {
-	for n := 1; n < len(t); n++ {
-		t[n] = math.Log(float64(n))
-	}
-	return t
-}()
-
-// reduction is the late move reduction of the i-th move (from 0) at depth.
-func (w *searchWorker) reduction(depth, i int, pvNode bool) int {
-	div := w.e.Options.LMRDiv
-	if div <= 0 {
-		if i >= 8 && depth >= 5 {
-			return 2
-		}
-		return 1
-	}
-	r := int(searchLmrLog[min(depth, engine.MaxMoves)]*searchLmrLog[min(i, engine.MaxMoves)]/div + 0.5)
-	if pvNode {
-		r--
-	}
-	return max(min(r, depth-2), 1)
-}
-
 func (w *searchWorker) updatePV(ply int, m engine.Move) {
 	w.pv[ply][0] = m
 	n := w.pvLen[ply+1]
@@ -495,10 +468,6 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	best := -engine.Inf
 	bestMove := engine.NoMove
 	origAlpha := alpha
-	futile := false
-	if fm := w.e.Options.Futility; fm > 0 && w.static != nil && !pvNode && depth <= 3 && alpha < engine.WinBound && alpha > -engine.WinBound {
-		futile = w.static.StaticEval()+fm*depth <= alpha
-	}
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -513,13 +482,8 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < searchKillerScore
-		late := w.e.Options.LMR && (i >= 3 || futile && i >= 1) && (depth >= 3 || w.e.Options.LMP > 0 || futile) &&
+		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 &&
 			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
-		if late && !pvNode && depth <= 3 && best > -engine.WinBound &&
-			(futile || w.e.Options.LMP > 0 && i >= w.e.Options.LMP+depth*depth) {
-			continue
-		}
-		reduce := late && depth >= 3
 		pos.Make(m)
 		same := pos.Side() == side
 		var s int
@@ -528,7 +492,10 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		} else {
 			r := 0
 			if reduce {
-				r = w.reduction(depth, i, pvNode)
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
 			}
 			s = w.child(same, alpha, alpha+1, depth-1-r, ply+1, false)
 			if r > 0 && s > alpha && !w.aborted {

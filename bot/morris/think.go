@@ -47,18 +47,14 @@ func (s *Session) think(sp *Search, stop *atomic.Bool) engine.Move {
 	return res.Move
 }
 
-// moveLimits are the search limits for a move time t. The margin covers the
-// pipes and a loaded machine answering late (50 ms + t/16: 112 ms of a
-// second). The search starts new iterations up to the hard limit itself
-// (the engine stops earlier when the best move has been stable for four
-// iterations, at once on a forced move or a proven result), so an
+// moveLimits are the search limits for a move time t: t less
+// engine.Margin. The search starts new iterations up to the hard limit
+// itself (the engine stops earlier when the best move has been stable for
+// four iterations, at once on a forced move or a proven result), so an
 // undecided position uses nearly all of the move time, and a GUI that
 // sends stop when its time is up gets the answer at once.
 func moveLimits(t time.Duration) (hard, soft time.Duration) {
-	hard = t - min(50*time.Millisecond+t/16, 600*time.Millisecond)
-	if hard < t/2 {
-		hard = t / 2
-	}
+	hard = max(t-engine.Margin(t), t/2)
 	return hard, hard
 }
 

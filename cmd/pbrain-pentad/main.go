@@ -30,11 +30,8 @@ func main() {
 	threads := flag.Int("threads", bench.PhysicalCores(), "search threads")
 	hash := flag.Int("hash", 0, "transposition table MiB (0: from INFO max_memory)")
 	rule2 := flag.Bool("rule2renju", false, "read INFO rule 2 as renju instead of continuous game")
-	lmrDiv := flag.Float64("lmrdiv", 0, "late move reduction divisor (0: the default; negative: fixed one- or two-ply reductions)")
-	lmp := flag.Int("lmp", 0, "late move pruning: moves searched at depth d before the rest are pruned, less d² (0: the default; negative: none)")
 	cands := flag.Int("candidates", 0, "quiet moves searched at a node, the best by pattern value (0: the default)")
 	taper := flag.Int("taper", 0, "narrow the candidates deeper in the tree: 1 on, -1 off (0: the default)")
-	futility := flag.Int("futility", 0, "futility margin per ply at depth 3 or less (0: the default; negative: none)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
 	args := flag.Args()
@@ -47,7 +44,7 @@ func main() {
 	}
 	opt := gomoku.Options{
 		Name: "pentad", Version: version, Threads: *threads, TTMiB: *hash,
-		Rule2IsRenju: *rule2, Book: bk, LMRDiv: *lmrDiv, LMP: *lmp, Candidates: *cands, Taper: *taper, Futility: *futility,
+		Rule2IsRenju: *rule2, Book: bk, Candidates: *cands, Taper: *taper,
 	}
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)

@@ -236,3 +236,42 @@ func TestReducer(t *testing.T) {
 		}
 	}
 }
+
+// pruned is a hinted toy position that lets the search prune forward.
+type pruned struct{ *hinted }
+
+func (p *pruned) Threatened() bool { return false }
+func (p *pruned) Clone() engine.Position {
+	return &pruned{p.hinted.Clone().(*hinted)}
+}
+
+// Forward pruning (futility, razoring, move counts) takes effect for a
+// Pruner, is off for the same position when Options.Prune is zero, and
+// LMRScale reduces more than the fixed reductions; every search still
+// returns a legal best move, and proven results keep their sign on the
+// small boards.
+func TestPruning(t *testing.T) {
+	search := func(opt engine.Options, r, c, depth int) engine.Result {
+		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true}}, engine.Limits{Depth: depth})
+	}
+	plain := engine.Options{LMR: true}
+	prune := engine.Options{LMR: true, Prune: engine.Pruning{Futility: 1, FutilityDepth: 3, Razor: 1, MoveCount: true}}
+	logLMR := engine.Options{LMR: true, LMRScale: 100}
+	base, pr, lg := search(plain, 3, 3, 8), search(prune, 3, 3, 8), search(logLMR, 3, 3, 8)
+	t.Logf("nodes: plain %d, pruned %d, log reductions %d", base.Nodes, pr.Nodes, lg.Nodes)
+	if pr.Nodes >= base.Nodes || lg.Nodes >= base.Nodes {
+		t.Fatalf("nodes: plain %d, pruned %d, log reductions %d", base.Nodes, pr.Nodes, lg.Nodes)
+	}
+	if pr.Move == engine.NoMove || lg.Move == engine.NoMove {
+		t.Fatalf("no move: pruned %v, log reductions %v", pr.Move, lg.Move)
+	}
+	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
+		want := minimax(toy.New(r[0], r[1]))
+		for _, opt := range []engine.Options{prune, logLMR} {
+			res := search(opt, r[0], r[1], 60)
+			if want > 0 && res.Score < -engine.WinBound || want < 0 && res.Score > engine.WinBound {
+				t.Fatalf("%v %+v: search %d, minimax %d", r, opt, res.Score, want)
+			}
+		}
+	}
+}

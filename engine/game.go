@@ -78,3 +78,16 @@ type Noisy interface {
 type Legality interface {
 	IsLegal(m Move) bool
 }
+
+// Pruner is optionally implemented by games whose search may prune forward
+// by static evaluation (Options.Prune).
+type Pruner interface {
+	// StaticEval is a cheap evaluation of the position for the side to
+	// move, on the scale of Evaluate; it must not change the position or
+	// any state Evaluate relies on.
+	StaticEval() int
+	// Threatened reports that the side to move must answer a threat at
+	// once (in gomoku: the opponent makes five or an open four next), so
+	// that no move may be pruned and the static evaluation means little.
+	Threatened() bool
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,6 +32,32 @@ type Options struct {
 	Threads   int  // Lazy SMP workers; 0 means 1
 	LMR       bool // late move reductions for quiet late moves
 	AspWindow int  // initial half-width of aspiration windows; 0 disables
+	// LMRScale, when positive, sizes the late move reductions by
+	// ln(depth)*ln(move number) times LMRScale percent (at least 1 ply,
+	// one less at PV nodes); 0: 1 ply, 2 from the 9th move at depth 5.
+	LMRScale int
+	// Prune turns on forward pruning by static evaluation at non-PV nodes
+	// for positions that implement Pruner (zero: none).
+	Prune Pruning
+}
+
+// Pruning are the forward-pruning settings of a game whose position
+// implements Pruner. They apply only at non-PV nodes, and only when the side
+// to move is not Threatened. Zero fields turn their pruning off.
+type Pruning struct {
+	// Futility returns the static evaluation at once when it exceeds beta
+	// by Futility per ply of remaining depth, for depths up to
+	// FutilityDepth.
+	Futility      int
+	FutilityDepth int
+	// Razor drops to the quiescence search at depth 1 and 2 when the
+	// static evaluation is below alpha by more than Razor per ply.
+	Razor int
+	// MoveCount skips the reducible moves (Reducer) that come after the
+	// first moveCount(depth) moves once a move not losing has been found:
+	// (3 + depth^1.32) moves, halved when the static evaluation has not
+	// improved over two plies.
+	MoveCount bool
 }
 
 // Info reports a completed iteration.
@@ -107,7 +134,9 @@ type worker struct {
 	scorer   MoveScorer
 	noisy    Noisy
 	reducer  Reducer
-	nodeCap  uint64 // per-worker node limit for exact single-thread stops
+	pruner   Pruner
+	evals    [MaxPly + 1]int32 // static evaluations along the line (Pruner)
+	nodeCap  uint64            // per-worker node limit for exact single-thread stops
 	root     []rootMove
 	aborted  bool
 }
@@ -188,6 +217,7 @@ func (w *worker) setPosition(p Position) {
 	w.scorer, _ = any(p).(MoveScorer)
 	w.noisy, _ = any(p).(Noisy)
 	w.reducer, _ = any(p).(Reducer)
+	w.pruner, _ = any(p).(Pruner)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -501,6 +531,24 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
+	pruneCount := MaxMoves
+	if w.pruner != nil && w.e.Options.Prune != (Pruning{}) {
+		pr := &w.e.Options.Prune
+		ev := w.pruner.StaticEval()
+		w.evals[ply] = int32(ev)
+		improving := ply < 2 || int32(ev) > w.evals[ply-2]
+		if !pvNode && !w.pruner.Threatened() {
+			if pr.Futility > 0 && depth <= pr.FutilityDepth && ev-pr.Futility*depth >= beta && ev < WinBound {
+				return ev
+			}
+			if pr.Razor > 0 && depth <= 2 && ev+pr.Razor*depth < alpha {
+				return w.qsearch(alpha, alpha+1, ply, 0)
+			}
+			if pr.MoveCount {
+				pruneCount = moveCount(depth, improving)
+			}
+		}
+	}
 	moves := pos.GenMoves(w.moves[ply][:0])
 	if len(moves) == 0 {
 		return pos.Evaluate()
@@ -525,6 +573,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < killerScore
+		if i >= pruneCount && best > -WinBound && m != ttMove && w.reducer != nil && w.reducer.Reducible(m) {
+			continue
+		}
 		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 &&
 			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
 		pos.Make(m)
@@ -536,7 +587,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			r := 0
 			if reduce {
 				r = 1
-				if i >= 8 && depth >= 5 {
+				if sc := w.e.Options.LMRScale; sc > 0 {
+					r = max(1, min(lmrBase[min(depth, MaxPly)][min(i, 63)]*sc/10000, depth-2))
+					if pvNode && r > 1 {
+						r--
+					}
+				} else if i >= 8 && depth >= 5 {
 					r = 2
 				}
 			}
@@ -641,6 +697,34 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		}
 	}
 	return best
+}
+
+// lmrBase is ln(depth)*ln(move number) in hundredths of a ply.
+var lmrBase = func() (t [MaxPly + 1][64]int) {
+	for d := 1; d <= MaxPly; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int(100 * math.Log(float64(d)) * math.Log(float64(i+1)))
+		}
+	}
+	return t
+}()
+
+// moveCounts are the move-count pruning limits by depth: 3 + depth^1.32.
+var moveCounts = func() (mc [MaxPly + 1]int) {
+	for d := range mc {
+		mc[d] = 3 + int(math.Pow(float64(d), 1.32))
+	}
+	return mc
+}()
+
+// moveCount is how many moves a non-PV node searches before it prunes
+// the reducible ones (Pruning.MoveCount).
+func moveCount(depth int, improving bool) int {
+	n := moveCounts[min(max(depth, 0), MaxPly)]
+	if !improving {
+		n /= 2
+	}
+	return n
 }
 
 const (

@@ -44,7 +44,7 @@ func BenchPositions() []engine.Position {
 
 // Bench runs the fixed-depth bench (one thread, 16 MiB table).
 func Bench() bench.Report {
-	return bench.Search(BenchPositions(), BenchDepth, 16, engine.Options{LMR: true})
+	return bench.Search(BenchPositions(), BenchDepth, 16, engine.Options{LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning})
 }
 
 // VCFPositions builds the VCF test set: from each bench opening a

@@ -74,6 +74,7 @@ var (
 	_ engine.Noisy      = (*Search)(nil)
 	_ engine.Legality   = (*Search)(nil)
 	_ engine.Reducer    = (*Search)(nil)
+	_ engine.Pruner     = (*Search)(nil)
 )
 
 // NewSearch returns the empty board of w columns and h rows under rule,
@@ -238,6 +239,24 @@ func (p *Search) score() int {
 		v = -engine.WinBound + 1
 	}
 	return v
+}
+
+// StaticEval implements engine.Pruner: the pattern score for the side to
+// move (0 inside a threat-space search, where only proofs count).
+func (p *Search) StaticEval() int {
+	if p.vctSide >= 0 {
+		return 0
+	}
+	return p.score()
+}
+
+// Threatened implements engine.Pruner: the opponent makes five or an open
+// four with its next stone, so every answer GenMoves lists must be searched.
+// Inside a threat-space search every node counts as threatened: its proofs
+// need every defence.
+func (p *Search) Threatened() bool {
+	o := p.Side() ^ 1
+	return p.vctSide >= 0 || p.Count(o, ev.TFive) > 0 || p.Count(o, ev.TFlex4) > 0
 }
 
 // fours counts the cells where side s makes a four or a five.

@@ -299,3 +299,35 @@ func TestReducible(t *testing.T) {
 	}
 	p.vctSide = -1
 }
+
+// Threatened (no forward pruning) holds when the opponent makes an open
+// four or five next, and inside a threat-space search; StaticEval is the
+// pattern score Evaluate gives outside the quiescence.
+func TestThreatened(t *testing.T) {
+	mv, err := game.ParseOpening("h8a1i8a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PositionFrom(15, 15, game.Freestyle, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Threatened() {
+		t.Error("black to move after h8 i8: threatened")
+	}
+	if got, want := p.StaticEval(), p.Evaluate(); got != want {
+		t.Errorf("StaticEval %d, Evaluate %d", got, want)
+	}
+	p.Make(p.MoveAt(9, 7)) // h8 i8 j8: an open three
+	if !p.Threatened() {
+		t.Error("white to move against an open three: not threatened")
+	}
+	p.Make(p.MoveAt(6, 7)) // white blocks at g8
+	if p.Threatened() {
+		t.Error("black to move after the block: threatened")
+	}
+	p.vctSide = game.Black
+	if !p.Threatened() || p.StaticEval() != 0 {
+		t.Errorf("threat-space search: Threatened %v, StaticEval %d", p.Threatened(), p.StaticEval())
+	}
+}

@@ -29,6 +29,16 @@ type Options struct {
 	// Candidates overrides DefaultCandidates when positive; Taper, when
 	// non-zero, sets the tapering of the candidates (positive: on).
 	Candidates, Taper int
+	// Prune, when set, replaces the forward pruning of the search
+	// (DefaultPruning).
+	Prune *engine.Pruning
+	// SoftPct is the soft limit of a move in percent of its hard limit (0:
+	// DefaultSoftPct).
+	SoftPct int
+	// LMRScale, when not zero, replaces the late move reductions of the
+	// search (DefaultLMRScale): positive, engine.Options.LMRScale; negative,
+	// the fixed reductions.
+	LMRScale int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -165,6 +175,12 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.brain.Candidates = opt.Candidates
 	if opt.Taper != 0 {
 		s.brain.Taper = opt.Taper > 0
+	}
+	if opt.LMRScale != 0 {
+		s.brain.E.Options.LMRScale = max(opt.LMRScale, 0)
+	}
+	if opt.Prune != nil {
+		s.brain.E.Options.Prune = *opt.Prune
 	}
 	s.brain.MaxDepth = opt.MaxDepth
 	s.brain.MaxNodes = opt.MaxNodes
@@ -505,8 +521,8 @@ func (s *session) budget() Budget {
 	if hard < 20*time.Millisecond {
 		hard = 20 * time.Millisecond
 	}
-	if soft == 0 || soft > softOf(hard) {
-		soft = softOf(hard)
+	if soft == 0 || soft > softOf(hard, s.opt.SoftPct) {
+		soft = softOf(hard, s.opt.SoftPct)
 	}
 	if soft < 5*time.Millisecond {
 		soft = 5 * time.Millisecond
@@ -514,14 +530,15 @@ func (s *session) budget() Budget {
 	return Budget{Soft: soft, Hard: hard}
 }
 
-// since takes off the time already gone since the command arrived.
-func (b Budget) since(t time.Time) Budget {
+// since takes off the time already gone since the command arrived; the
+// soft limit stays within pct percent of the hard one (0: DefaultSoftPct).
+func (b Budget) since(t time.Time, pct int) Budget {
 	if t.IsZero() {
 		return b
 	}
 	el := time.Since(t)
 	b.Hard = max(b.Hard-el, 10*time.Millisecond)
-	b.Soft = max(min(b.Soft, softOf(b.Hard)), 5*time.Millisecond)
+	b.Soft = max(min(b.Soft, softOf(b.Hard, pct)), 5*time.Millisecond)
 	return b
 }
 
@@ -655,7 +672,7 @@ func (s *session) move() bool {
 	m := s.bookMove()
 	var deadline time.Time
 	if m == engine.NoMove {
-		bud := s.budget().since(s.cmdAt)
+		bud := s.budget().since(s.cmdAt, s.opt.SoftPct)
 		deadline = time.Now().Add(bud.Hard)
 		s.brain.E.Options.Threads = threadsFor(bud, s.threads)
 		var quit bool
@@ -872,7 +889,7 @@ func (s *session) swap2() bool {
 		s.account(time.Time{})
 		return false
 	}
-	bud := s.budget().since(s.cmdAt)
+	bud := s.budget().since(s.cmdAt, s.opt.SoftPct)
 	s.brain.E.Options.Threads = threadsFor(bud, s.threads)
 	switch len(rows) {
 	case 0:

@@ -670,14 +670,14 @@ func TestProtocolSelfPlay(t *testing.T) {
 
 func TestBudgetSinceArrival(t *testing.T) {
 	b := Budget{Soft: 400 * time.Millisecond, Hard: time.Second}
-	if got := b.since(time.Time{}); got != b {
+	if got := b.since(time.Time{}, 0); got != b {
 		t.Fatalf("no arrival time: %+v", got)
 	}
-	got := b.since(time.Now().Add(-300 * time.Millisecond))
+	got := b.since(time.Now().Add(-300*time.Millisecond), 0)
 	if got.Hard > 700*time.Millisecond || got.Soft > got.Hard*3/5 {
 		t.Fatalf("300 ms gone: %+v", got)
 	}
-	got = b.since(time.Now().Add(-5 * time.Second))
+	got = b.since(time.Now().Add(-5*time.Second), 0)
 	if got.Hard != 10*time.Millisecond || got.Soft != 6*time.Millisecond {
 		t.Fatalf("late: %+v", got)
 	}

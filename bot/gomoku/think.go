@@ -64,7 +64,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
+	b := &Brain{E: engine.New(ttMiB, engine.Options{Threads: threads, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning}), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -112,6 +112,13 @@ func (b *Brain) Stop() {
 // without the in-line rule: +22 -25 =1 and +13 -10 =1.
 const DefaultQuiesce = true
 
+// DefaultPruning is the forward pruning of a new brain's search.
+var DefaultPruning = engine.Pruning{}
+
+// DefaultLMRScale sizes the late move reductions of a new brain's search
+// (engine.Options.LMRScale).
+const DefaultLMRScale = 0
+
 // DefaultQuiescePlies caps the quiescence over fours (Search.QuiescePlies).
 const DefaultQuiescePlies = 8
 
@@ -150,16 +157,23 @@ type Budget struct {
 
 // TurnBudget is the budget of a move that may take up to hard.
 func TurnBudget(hard time.Duration) Budget {
-	return Budget{Soft: softOf(hard), Hard: hard}
+	return Budget{Soft: softOf(hard, 0), Hard: hard}
 }
 
 // softOf is the soft limit that goes with a hard one: the search starts no
 // new iteration after it (scaled by the stability of the best move), and an
 // iteration cut short at the hard limit still gives the moves it proved
-// better.
-func softOf(hard time.Duration) time.Duration {
-	return hard * 3 / 5
+// better. pct is the soft limit in percent of the hard one (0:
+// DefaultSoftPct).
+func softOf(hard time.Duration, pct int) time.Duration {
+	if pct <= 0 {
+		pct = DefaultSoftPct
+	}
+	return hard * time.Duration(pct) / 100
 }
+
+// DefaultSoftPct is the soft limit of a move in percent of its hard limit.
+const DefaultSoftPct = 60
 
 // vcfNodesPerMs is the VCF work allowed per millisecond of budget.
 const vcfNodesPerMs = 100

@@ -4,6 +4,7 @@
 package kalah
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -64,7 +65,9 @@ type searchWorker struct {
 	scorer   *Search
 	noisy    engine.Noisy
 	reducer  engine.Reducer
-	nodeCap  uint64 // per-worker node limit for exact single-thread stops
+	pruner   engine.Pruner
+	evals    [engine.MaxPly + 1]int32 // static evaluations along the line (Pruner)
+	nodeCap  uint64                   // per-worker node limit for exact single-thread stops
 	root     []searchRootMove
 	aborted  bool
 }
@@ -145,6 +148,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.scorer, _ = any(p).(*Search)
 	w.noisy, _ = any(p).(engine.Noisy)
 	w.reducer, _ = any(p).(engine.Reducer)
+	w.pruner, _ = any(p).(engine.Pruner)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -458,6 +462,24 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
+	pruneCount := engine.MaxMoves
+	if w.pruner != nil && w.e.Options.Prune != (engine.Pruning{}) {
+		pr := &w.e.Options.Prune
+		ev := w.pruner.StaticEval()
+		w.evals[ply] = int32(ev)
+		improving := ply < 2 || int32(ev) > w.evals[ply-2]
+		if !pvNode && !w.pruner.Threatened() {
+			if pr.Futility > 0 && depth <= pr.FutilityDepth && ev-pr.Futility*depth >= beta && ev < engine.WinBound {
+				return ev
+			}
+			if pr.Razor > 0 && depth <= 2 && ev+pr.Razor*depth < alpha {
+				return w.qsearch(alpha, alpha+1, ply, 0)
+			}
+			if pr.MoveCount {
+				pruneCount = searchMoveCount(depth, improving)
+			}
+		}
+	}
 	moves := pos.GenMoves(w.moves[ply][:0])
 	if len(moves) == 0 {
 		return pos.Evaluate()
@@ -482,6 +504,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < searchKillerScore
+		if i >= pruneCount && best > -engine.WinBound && m != ttMove && w.reducer != nil && w.reducer.Reducible(m) {
+			continue
+		}
 		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 &&
 			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
 		pos.Make(m)
@@ -493,7 +518,12 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			r := 0
 			if reduce {
 				r = 1
-				if i >= 8 && depth >= 5 {
+				if sc := w.e.Options.LMRScale; sc > 0 {
+					r = max(1, min(searchLmrBase[min(depth, engine.MaxPly)][min(i, 63)]*sc/10000, depth-2))
+					if pvNode && r > 1 {
+						r--
+					}
+				} else if i >= 8 && depth >= 5 {
 					r = 2
 				}
 			}
@@ -598,6 +628,34 @@ func (w *searchWorker) qsearch(alpha, beta, ply, qply int) int {
 		}
 	}
 	return best
+}
+
+// searchLmrBase is ln(depth)*ln(move number) in hundredths of a ply.
+var searchLmrBase = func() (t [engine.MaxPly + 1][64]int) {
+	for d := 1; d <= engine.MaxPly; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int(100 * math.Log(float64(d)) * math.Log(float64(i+1)))
+		}
+	}
+	return t
+}()
+
+// searchMoveCounts are the move-count pruning limits by depth: 3 + depth^1.32.
+var searchMoveCounts = func() (mc [engine.MaxPly + 1]int) {
+	for d := range mc {
+		mc[d] = 3 + int(math.Pow(float64(d), 1.32))
+	}
+	return mc
+}()
+
+// searchMoveCount is how many moves a non-PV node searches before it prunes
+// the reducible ones (Pruning.MoveCount).
+func searchMoveCount(depth int, improving bool) int {
+	n := searchMoveCounts[min(max(depth, 0), engine.MaxPly)]
+	if !improving {
+		n /= 2
+	}
+	return n
 }
 
 const (

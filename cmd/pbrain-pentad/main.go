@@ -32,6 +32,12 @@ func main() {
 	rule2 := flag.Bool("rule2renju", false, "read INFO rule 2 as renju instead of continuous game")
 	cands := flag.Int("candidates", 0, "quiet moves searched at a node, the best by pattern value (0: the default)")
 	taper := flag.Int("taper", 0, "narrow the candidates deeper in the tree: 1 on, -1 off (0: the default)")
+	futility := flag.Int("futility", -1, "futility pruning margin per ply (0: off, -1: the default)")
+	futilityDepth := flag.Int("futility-depth", -1, "deepest remaining depth pruned by futility (-1: the default)")
+	razor := flag.Int("razor", -1, "razoring margin per ply at depths 1 and 2 (0: off, -1: the default)")
+	moveCount := flag.Int("movecount", 0, "move-count pruning: 1 on, -1 off (0: the default)")
+	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
+	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
 	args := flag.Args()
@@ -46,6 +52,22 @@ func main() {
 		Name: "pentad", Version: version, Threads: *threads, TTMiB: *hash,
 		Rule2IsRenju: *rule2, Book: bk, Candidates: *cands, Taper: *taper,
 	}
+	pr := gomoku.DefaultPruning
+	if *futility >= 0 {
+		pr.Futility = *futility
+	}
+	if *futilityDepth >= 0 {
+		pr.FutilityDepth = *futilityDepth
+	}
+	if *razor >= 0 {
+		pr.Razor = *razor
+	}
+	if *moveCount != 0 {
+		pr.MoveCount = *moveCount > 0
+	}
+	opt.Prune = &pr
+	opt.LMRScale = *lmr
+	opt.SoftPct = *softPct
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {

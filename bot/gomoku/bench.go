@@ -17,7 +17,7 @@ var benchOpenings = []string{
 }
 
 // BenchDepth is the fixed depth of the bench.
-const BenchDepth = 6
+const BenchDepth = 10
 
 // BenchPositions are the positions of the bench subcommand.
 func BenchPositions() []engine.Position {
@@ -44,7 +44,7 @@ func BenchPositions() []engine.Position {
 
 // Bench runs the fixed-depth bench (one thread, 16 MiB table).
 func Bench() bench.Report {
-	return bench.Search(BenchPositions(), BenchDepth, 16, engine.Options{LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning})
+	return bench.Search(BenchPositions(), BenchDepth, 16, benchOptions())
 }
 
 // VCFPositions builds the VCF test set: from each bench opening a
@@ -129,4 +129,10 @@ func vcfCommand(w io.Writer) int {
 // games (depth 2, no VCF) from the bench openings, up to 80 plies or the end.
 func vcfSweepPositions() []*Search {
 	return selfPlayPositions(80, func(*Search) (bool, bool) { return true, false })
+}
+
+// benchOptions are the search options of the bench: a new brain's, on one
+// thread.
+func benchOptions() engine.Options {
+	return engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, HistoryShift: DefaultHistoryShift, Prune: DefaultPruning}
 }

@@ -13,7 +13,7 @@ func TestBenchSignatureDeterministic(t *testing.T) {
 	ps := BenchPositions()[:4]
 	var first uint64
 	for i := 0; i < 2; i++ {
-		e := engine.New(16, engine.Options{Threads: 1, LMR: true})
+		e := engine.New(16, benchOptions())
 		var n uint64
 		for _, p := range ps {
 			e.NewGame()

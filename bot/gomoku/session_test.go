@@ -449,7 +449,7 @@ func TestBudget(t *testing.T) {
 	s := &session{timeLeft: -1, timeoutTurn: 1000}
 	s.pos, _ = NewSearch(15, 15, game.Freestyle)
 	b := s.budget()
-	if b.Hard != 887500*time.Microsecond || b.Soft != b.Hard*3/5 {
+	if b.Hard != 887500*time.Microsecond || b.Soft != b.Hard*DefaultSoftPct/100 {
 		t.Fatalf("turn 1000: %+v", b)
 	}
 	// the manager's "unlimited" time_left changes nothing
@@ -674,11 +674,11 @@ func TestBudgetSinceArrival(t *testing.T) {
 		t.Fatalf("no arrival time: %+v", got)
 	}
 	got := b.since(time.Now().Add(-300*time.Millisecond), 0)
-	if got.Hard > 700*time.Millisecond || got.Soft > got.Hard*3/5 {
+	if got.Hard > 700*time.Millisecond || got.Soft > got.Hard*DefaultSoftPct/100 {
 		t.Fatalf("300 ms gone: %+v", got)
 	}
 	got = b.since(time.Now().Add(-5*time.Second), 0)
-	if got.Hard != 10*time.Millisecond || got.Soft != 6*time.Millisecond {
+	if got.Hard != 10*time.Millisecond || got.Soft != max(10*time.Millisecond*DefaultSoftPct/100, 5*time.Millisecond) {
 		t.Fatalf("late: %+v", got)
 	}
 }

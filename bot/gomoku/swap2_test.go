@@ -37,12 +37,12 @@ func swap2Brain() *Brain {
 const swap2TestDepth = 6
 
 // The positions of the swap2 tests (white to move, searched to depth 6):
-// black clearly better, white clearly better, and close to even (-7; 5
-// stones after option 3: 5).
+// black clearly better, white clearly better, and close to even (3; 5
+// stones after option 3: 2).
 var (
 	swap2BlackBetter = [][2]int{{7, 7}, {0, 14}, {8, 8}}
 	swap2WhiteBetter = [][2]int{{0, 0}, {7, 7}, {14, 14}}
-	swap2Even        = [][2]int{{7, 7}, {8, 7}, {7, 10}} // book candidate 0,0 1,0 0,3
+	swap2Even        = [][2]int{{7, 7}, {8, 7}, {5, 9}}
 )
 
 // TestSwap2DecideDependsOnPosition: option 3 (two more stones) only for a

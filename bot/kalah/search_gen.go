@@ -504,11 +504,14 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		m := moves[i]
 		quiet := scores[i] < searchKillerScore
-		if i >= pruneCount && best > -engine.WinBound && m != ttMove && w.reducer != nil && w.reducer.Reducible(m) {
+		reducible := quiet
+		if !quiet && w.reducer != nil && m != ttMove && (i >= 3 || w.e.Options.HistoryShift > 0) {
+			reducible = w.reducer.Reducible(m)
+		}
+		if i >= pruneCount && best > -engine.WinBound && reducible {
 			continue
 		}
-		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 &&
-			(quiet || w.reducer != nil && m != ttMove && w.reducer.Reducible(m))
+		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 && reducible
 		pos.Make(m)
 		same := pos.Side() == side
 		var s int
@@ -548,7 +551,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if s >= beta {
-					if quiet {
+					if quiet || reducible && w.e.Options.HistoryShift > 0 {
 						w.rewardQuiet(side, ply, m, depth, moves[:i])
 					}
 					break
@@ -680,6 +683,9 @@ func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Mo
 		case m == ttMove:
 			s = searchTtScore
 		case hint > 0:
+			if hs := w.e.Options.HistoryShift; hs > 0 && w.reducer != nil && w.reducer.Reducible(m) {
+				hint = max(hint+int(w.history[side][searchHistIndex(m)]>>hs), 1)
+			}
 			s = searchHintBase + int32(min(hint, 1<<23))
 		case m == k[0]:
 			s = searchKillerScore + 1

@@ -36,11 +36,6 @@ type Options struct {
 	// ln(depth)*ln(move number) times LMRScale percent (at least 1 ply,
 	// one less at PV nodes); 0: 1 ply, 2 from the 9th move at depth 5.
 	LMRScale int
-	// HistoryShift, when positive, orders the reducible moves (Reducer)
-	// by their hint plus their history score shifted right by HistoryShift,
-	// and their cut-offs feed the history; 0: the history orders only the
-	// moves without a hint.
-	HistoryShift int
 	// Prune turns on forward pruning by static evaluation at non-PV nodes
 	// for positions that implement Pruner (zero: none).
 	Prune Pruning
@@ -579,7 +574,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		m := moves[i]
 		quiet := scores[i] < killerScore
 		reducible := quiet
-		if !quiet && w.reducer != nil && m != ttMove && (i >= 3 || w.e.Options.HistoryShift > 0) {
+		if !quiet && w.reducer != nil && m != ttMove && i >= 3 {
 			reducible = w.reducer.Reducible(m)
 		}
 		if i >= pruneCount && best > -WinBound && reducible {
@@ -625,7 +620,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if s >= beta {
-					if quiet || reducible && w.e.Options.HistoryShift > 0 {
+					if quiet {
 						w.rewardQuiet(side, ply, m, depth, moves[:i])
 					}
 					break
@@ -757,9 +752,6 @@ func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
 		case m == ttMove:
 			s = ttScore
 		case hint > 0:
-			if hs := w.e.Options.HistoryShift; hs > 0 && w.reducer != nil && w.reducer.Reducible(m) {
-				hint = max(hint+int(w.history[side][histIndex(m)]>>hs), 1)
-			}
 			s = hintBase + int32(min(hint, 1<<23))
 		case m == k[0]:
 			s = killerScore + 1

@@ -32,10 +32,6 @@ type Options struct {
 	// Prune, when set, replaces the forward pruning of the search
 	// (DefaultPruning).
 	Prune *engine.Pruning
-	// HistoryShift, when not zero, replaces the history ordering of the
-	// search (DefaultHistoryShift): positive, engine.Options.HistoryShift;
-	// negative, none.
-	HistoryShift int
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
@@ -182,9 +178,6 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if opt.LMRScale != 0 {
 		s.brain.E.Options.LMRScale = max(opt.LMRScale, 0)
-	}
-	if opt.HistoryShift != 0 {
-		s.brain.E.Options.HistoryShift = max(opt.HistoryShift, 0)
 	}
 	if opt.Prune != nil {
 		s.brain.E.Options.Prune = *opt.Prune

@@ -135,10 +135,6 @@ var DefaultPruning = engine.Pruning{Futility: 120, FutilityDepth: 4, Razor: 60, 
 // (engine.Options.LMRScale).
 const DefaultLMRScale = 0
 
-// DefaultHistoryShift is the history ordering of a new brain's search
-// (engine.Options.HistoryShift).
-const DefaultHistoryShift = 0
-
 // DefaultQuiescePlies caps the quiescence over fours (Search.QuiescePlies).
 const DefaultQuiescePlies = 8
 

@@ -505,7 +505,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		m := moves[i]
 		quiet := scores[i] < searchKillerScore
 		reducible := quiet
-		if !quiet && w.reducer != nil && m != ttMove && (i >= 3 || w.e.Options.HistoryShift > 0) {
+		if !quiet && w.reducer != nil && m != ttMove && i >= 3 {
 			reducible = w.reducer.Reducible(m)
 		}
 		if i >= pruneCount && best > -engine.WinBound && reducible {
@@ -551,7 +551,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if s >= beta {
-					if quiet || reducible && w.e.Options.HistoryShift > 0 {
+					if quiet {
 						w.rewardQuiet(side, ply, m, depth, moves[:i])
 					}
 					break
@@ -683,9 +683,6 @@ func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Mo
 		case m == ttMove:
 			s = searchTtScore
 		case hint > 0:
-			if hs := w.e.Options.HistoryShift; hs > 0 && w.reducer != nil && w.reducer.Reducible(m) {
-				hint = max(hint+int(w.history[side][searchHistIndex(m)]>>hs), 1)
-			}
 			s = searchHintBase + int32(min(hint, 1<<23))
 		case m == k[0]:
 			s = searchKillerScore + 1

@@ -37,7 +37,6 @@ func main() {
 	razor := flag.Int("razor", -1, "razoring margin per ply at depths 1 and 2 (0: off, -1: the default)")
 	moveCount := flag.Int("movecount", 0, "move-count pruning: 1 on, -1 off (0: the default)")
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
-	histShift := flag.Int("history", 0, "order the non-threat moves by pattern value plus history >> N (0: the default, -1: off)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -69,7 +68,6 @@ func main() {
 	opt.Prune = &pr
 	opt.LMRScale = *lmr
 	opt.SoftPct = *softPct
-	opt.HistoryShift = *histShift
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/pentad-ai/pentad/bench"
 	book "github.com/pentad-ai/pentad/book/gomoku"
 	"github.com/pentad-ai/pentad/engine"
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
 	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
@@ -32,6 +33,8 @@ type Options struct {
 	// Prune, when set, replaces the forward pruning of the search
 	// (DefaultPruning).
 	Prune *engine.Pruning
+	// Weights, when set, replace the evaluation's default weights.
+	Weights *ev.Weights
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
@@ -178,6 +181,9 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if opt.LMRScale != 0 {
 		s.brain.E.Options.LMRScale = max(opt.LMRScale, 0)
+	}
+	if opt.Weights != nil {
+		s.brain.Eval = ev.NewEval(*opt.Weights)
 	}
 	if opt.Prune != nil {
 		s.brain.E.Options.Prune = *opt.Prune
@@ -1072,12 +1078,14 @@ func Command(stdout, stderr io.Writer, args []string) int {
 		return matchCommand(stdout, stderr, args[1:])
 	case "tune":
 		return tuneCommand(stdout, stderr, args[1:])
+	case "texel":
+		return texelCommand(stdout, stderr, args[1:])
 	case "book":
 		return bookCommand(stdout, stderr, args[1:])
 	case "openings":
 		return openingsCommand(stdout, stderr, args[1:])
 	}
-	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, book, openings)\n", args[0])
+	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, texel, book, openings)\n", args[0])
 	return 2
 }
 

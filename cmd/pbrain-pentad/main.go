@@ -37,6 +37,7 @@ func main() {
 	razor := flag.Int("razor", -1, "razoring margin per ply at depths 1 and 2 (0: off, -1: the default)")
 	moveCount := flag.Int("movecount", 0, "move-count pruning: 1 on, -1 off (0: the default)")
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
+	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -68,6 +69,14 @@ func main() {
 	opt.Prune = &pr
 	opt.LMRScale = *lmr
 	opt.SoftPct = *softPct
+	if *weights != "" {
+		w, err := gomoku.ParseWeights(*weights)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		opt.Weights = &w
+	}
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {

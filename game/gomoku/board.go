@@ -362,6 +362,10 @@ func blackSuspect(pt uint16) bool {
 // code is the line code of cell c for side s in direction d.
 func (p *Position) code(s, c, d int) uint8 { return uint8(p.pat[s][c]>>(4*d)) & 0xF }
 
+// LineCode is the line pattern code (Dead .. Over) of empty cell c for side
+// s in direction d (0..3).
+func (p *Position) LineCode(s, c, d int) uint8 { return p.code(s, c, d) }
+
 func (p *Position) setCode(s, c, d int, v uint8) {
 	sh := uint(4 * d)
 	p.pat[s][c] = p.pat[s][c]&^(0xF<<sh) | uint16(v)<<sh

@@ -1,0 +1,328 @@
+package gomoku
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
+)
+
+// A Sample is a quiet position of a finished game, reduced to what the
+// evaluation's score depends on, and the game's result for the side to
+// move (1 won, 0.5 drawn, 0 lost).
+type Sample struct {
+	// Codes[s][k] counts the line codes k over the empty cells for side s
+	// (0 the side to move, 1 the opponent); Classes[s][k] counts the cells
+	// of class k.
+	Codes   [2][ev.NumCodes]int32
+	Classes [2][ev.NumClasses]int32
+	Result  float64
+}
+
+// SampleOf reduces p to a Sample, or reports false when p is not quiet: a
+// side to move with a five, an open four or a four-three to play, or an
+// opponent threatening an open four or five, decides the game by tactics
+// the evaluation does not score.
+func SampleOf(p *Search, result float64) (Sample, bool) {
+	s, o := p.Side(), p.Side()^1
+	c := p.Counts(s)
+	if c[ev.TFive]+c[ev.TFlex4]+c[ev.T43] > 0 || p.Count(o, ev.TFive) > 0 || p.Count(o, ev.TFlex4) > 0 {
+		return Sample{}, false
+	}
+	smp := Sample{Result: result}
+	lo, hi := p.FullRange()
+	for c := lo; c < hi; c++ {
+		if p.Cell(c) != game.Empty {
+			continue
+		}
+		for i, side := range [2]int{s, o} {
+			for d := 0; d < 4; d++ {
+				smp.Codes[i][p.LineCode(side, c, d)]++
+			}
+		}
+	}
+	smp.Classes[0], smp.Classes[1] = *p.Counts(s), *p.Counts(o)
+	return smp, true
+}
+
+// Score is the evaluation of the sample's position with the weights w,
+// equal to Search.Evaluate's pattern score (without its clamp) for the
+// side to move when the tables are w's.
+func (smp *Sample) Score(w *ev.Weights) int {
+	var sum [2]int32
+	for i := range sum {
+		for k, n := range smp.Codes[i] {
+			sum[i] += w.Dir[k] * n
+		}
+		for k, n := range smp.Classes[i] {
+			sum[i] += w.Bonus[k] * n
+		}
+	}
+	return w.Score(sum[0], sum[1], &smp.Classes[0], &smp.Classes[1])
+}
+
+// gameRecord is the part of an arena games.jsonl line the fitting reads.
+type gameRecord struct {
+	Game    string   `json:"game"`
+	Players []string `json:"players"`
+	Colours []string `json:"colours"`
+	Opening []string `json:"opening"`
+	Moves   []struct {
+		Move string `json:"move"`
+	} `json:"moves"`
+	Winner string `json:"winner"`
+	Reason string `json:"reason"`
+}
+
+// ReadSamples reads the gomoku games of an arena games.jsonl and returns
+// the quiet positions of the games that ended normally (from ply skip on),
+// each with its game's result. Lines of other games, unfinished or
+// forfeited games and games illegal under rule are skipped.
+func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
+	var out []Sample
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var g gameRecord
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return out, err
+		}
+		if g.Game != "gomoku" || g.Reason != "normal" || len(g.Players) != 2 || len(g.Colours) != 2 {
+			continue
+		}
+		winner := -1 // colour that won, -1 drawn
+		for i, pl := range g.Players {
+			if g.Winner != "" && pl == g.Winner {
+				winner = game.Black
+				if g.Colours[i] == "white" {
+					winner = game.White
+				}
+			}
+		}
+		p, err := NewSearch(15, 15, rule)
+		if err != nil {
+			return out, err
+		}
+		moves := append([]string(nil), g.Opening...)
+		for _, m := range g.Moves {
+			moves = append(moves, m.Move)
+		}
+		for _, s := range moves {
+			if over, _, _ := p.Status(); over {
+				break
+			}
+			if p.Ply() >= skip {
+				res := 0.5
+				if winner >= 0 {
+					res = 0
+					if winner == p.Side() {
+						res = 1
+					}
+				}
+				if smp, ok := SampleOf(p, res); ok {
+					out = append(out, smp)
+				}
+			}
+			m, err := p.ParseMove(s)
+			if err != nil || !p.IsLegal(m) {
+				break
+			}
+			p.Make(m)
+		}
+	}
+	return out, sc.Err()
+}
+
+// sigmoid maps a score to an expected result with the scale k.
+func sigmoid(score, k float64) float64 { return 1 / (1 + math.Exp(-score/k)) }
+
+// TexelLoss is the mean squared error of the expected results of the
+// samples (scores of w scaled by k) against their games' results.
+func TexelLoss(smps []Sample, w *ev.Weights, k float64) float64 {
+	if len(smps) == 0 {
+		return 0
+	}
+	var e float64
+	for i := range smps {
+		d := smps[i].Result - sigmoid(float64(smps[i].Score(w)), k)
+		e += d * d
+	}
+	return e / float64(len(smps))
+}
+
+// FitScale finds the scale k that best fits the samples with w (golden
+// section search on a logarithmic scale between 10 and 100000).
+func FitScale(smps []Sample, w *ev.Weights) float64 {
+	lo, hi := math.Log(10), math.Log(100000)
+	f := func(x float64) float64 { return TexelLoss(smps, w, math.Exp(x)) }
+	const g = 0.6180339887498949
+	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+	fa, fb := f(a), f(b)
+	for i := 0; i < 60; i++ {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - g*(hi-lo)
+			fa = f(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + g*(hi-lo)
+			fb = f(b)
+		}
+	}
+	return math.Exp((lo + hi) / 2)
+}
+
+// Fit improves w on the samples by local search (Texel's method): each
+// round tries every tuned weight (ev.Weights.Params) up and down by its
+// step, keeps any change that lowers the loss at the scale k, and halves
+// the steps after a round without a change; it ends after rounds rounds or
+// when every step is below 1. Logged lines go to log (may be nil).
+func Fit(smps []Sample, start ev.Weights, k float64, rounds int, log io.Writer) ev.Weights {
+	w := start
+	_, ptrs := w.Params()
+	steps := make([]int32, len(ptrs))
+	for i, p := range ptrs {
+		steps[i] = max(1, *p/4)
+	}
+	best := TexelLoss(smps, &w, k)
+	for r := 0; r < rounds; r++ {
+		changed := false
+		for i, p := range ptrs {
+			for _, dir := range [2]int32{1, -1} {
+				old := *p
+				*p = max(old+dir*steps[i], 0)
+				if *p == old {
+					continue
+				}
+				if l := TexelLoss(smps, &w, k); l < best {
+					best, changed = l, true
+					break
+				}
+				*p = old
+			}
+		}
+		if log != nil {
+			fmt.Fprintf(log, "round %d: loss %.6f %s\n", r+1, best, weightsString(&w))
+		}
+		if !changed {
+			small := true
+			for i := range steps {
+				if steps[i] > 1 {
+					steps[i] /= 2
+					small = false
+				}
+			}
+			if small {
+				break
+			}
+		}
+	}
+	return w
+}
+
+// weightsString lists the tuned weights as NAME=VALUE pairs (the format
+// ParseWeights reads).
+func weightsString(w *ev.Weights) string {
+	names, ptrs := w.Params()
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s=%d", n, *ptrs[i])
+	}
+	return strings.Join(parts, ",")
+}
+
+// ParseWeights returns the default weights with the tuned weights named in
+// s set: NAME=VALUE pairs separated by commas, the names of
+// ev.Weights.Params.
+func ParseWeights(s string) (ev.Weights, error) { return parseWeights(ev.Default, s) }
+
+// parseWeights sets the tuned weights named in s on a copy of base.
+func parseWeights(base ev.Weights, s string) (ev.Weights, error) {
+	w := base
+	names, ptrs := w.Params()
+	for _, kv := range strings.Split(s, ",") {
+		kv = strings.TrimSpace(kv)
+		if kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return base, fmt.Errorf("weights: %q is not NAME=VALUE", kv)
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 32)
+		if err != nil || n < 0 {
+			return base, fmt.Errorf("weights: %q: value must be a non-negative integer", kv)
+		}
+		found := false
+		for i, name := range names {
+			if strings.EqualFold(name, strings.TrimSpace(k)) {
+				*ptrs[i] = int32(n)
+				found = true
+			}
+		}
+		if !found {
+			return base, fmt.Errorf("weights: unknown weight %q (known: %s)", k, strings.Join(names, ", "))
+		}
+	}
+	return w, nil
+}
+
+// texelCommand is `pbrain-pentad texel`: fit the evaluation weights to the
+// results of recorded games (arena games.jsonl files).
+func texelCommand(w, stderr io.Writer, args []string) int {
+	fs := flag.NewFlagSet("texel", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	ruleName := fs.String("rule", "freestyle", "rule of the games: freestyle, standard, renju, caro")
+	skip := fs.Int("skip", 6, "leave out the positions before this ply")
+	rounds := fs.Int("rounds", 50, "rounds of the local search")
+	start := fs.String("weights", "", "start from the default weights changed by these NAME=VALUE pairs")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "texel: name one or more games.jsonl files")
+		return 2
+	}
+	rule, err := game.ParseRule(*ruleName)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	base, err := ParseWeights(*start)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	var smps []Sample
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		s, err := ReadSamples(f, rule, *skip)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return 2
+		}
+		smps = append(smps, s...)
+	}
+	if len(smps) == 0 {
+		fmt.Fprintln(stderr, "texel: no quiet positions in these games")
+		return 2
+	}
+	k := FitScale(smps, &base)
+	fmt.Fprintf(w, "%d positions, scale %.1f, loss %.6f with %s\n", len(smps), k, TexelLoss(smps, &base, k), weightsString(&base))
+	fit := Fit(smps, base, k, *rounds, w)
+	fmt.Fprintf(w, "fitted: loss %.6f\n%s\n", TexelLoss(smps, &fit, k), weightsString(&fit))
+	return 0
+}

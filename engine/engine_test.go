@@ -275,3 +275,42 @@ func TestPruning(t *testing.T) {
 		}
 	}
 }
+
+// nulling is a pruned toy position that can pass (engine.NullMover).
+type nulling struct {
+	*pruned
+	passes int
+}
+
+func (p *nulling) MakeNull()   { p.hinted.Position.Pass(); p.passes++ }
+func (p *nulling) UnmakeNull() { p.hinted.Position.Pass() }
+func (p *nulling) Clone() engine.Position {
+	return &nulling{pruned: p.pruned.Clone().(*pruned)}
+}
+
+// Null-move pruning searches passes only when Pruning.NullMove asks for
+// it, cuts the tree, leaves the position as it was, and still returns a
+// legal move.
+func TestNullMove(t *testing.T) {
+	search := func(null int) (engine.Result, *nulling) {
+		p := &nulling{pruned: &pruned{&hinted{toy.New(3, 3), true}}}
+		opt := engine.Options{LMR: true, Prune: engine.Pruning{MoveCount: true, NullMove: null}}
+		return engine.New(4, opt).Search(p, engine.Limits{Depth: 9}), p
+	}
+	off, p0 := search(0)
+	on, p1 := search(2)
+	t.Logf("nodes: without null moves %d, with %d (%d passes)", off.Nodes, on.Nodes, p1.passes)
+	if p0.passes != 0 || p1.passes == 0 {
+		t.Fatalf("passes: off %d, on %d", p0.passes, p1.passes)
+	}
+	if on.Nodes >= off.Nodes {
+		t.Fatalf("nodes: without null moves %d, with %d", off.Nodes, on.Nodes)
+	}
+	fresh := toy.New(3, 3)
+	if p1.Hash() != fresh.Hash() || p1.Side() != fresh.Side() {
+		t.Fatalf("position changed by the search")
+	}
+	if !fresh.Legal(on.Move) {
+		t.Fatalf("illegal move %v", on.Move)
+	}
+}

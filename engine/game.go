@@ -91,3 +91,13 @@ type Pruner interface {
 	// that no move may be pruned and the static evaluation means little.
 	Threatened() bool
 }
+
+// NullMover is optionally implemented by games where giving the opponent a
+// free move never helps the side to move (no zugzwang), so that a search
+// after a pass is a fair lower bound: null-move pruning (Pruning.NullMove).
+// MakeNull passes the move to the opponent without playing; UnmakeNull takes
+// the pass back.
+type NullMover interface {
+	MakeNull()
+	UnmakeNull()
+}

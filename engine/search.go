@@ -39,6 +39,10 @@ type Options struct {
 	// Prune turns on forward pruning by static evaluation at non-PV nodes
 	// for positions that implement Pruner (zero: none).
 	Prune Pruning
+	// IIR, when positive, searches a node one ply shallower when the
+	// table has no move for it and at least IIR plies remain (internal
+	// iterative reduction).
+	IIR int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -58,6 +62,11 @@ type Pruning struct {
 	// (3 + depth^1.32) moves, halved when the static evaluation has not
 	// improved over two plies.
 	MoveCount bool
+	// NullMove, at depths from NullMove up, searches a pass (NullMover) to
+	// depth-1-(3+depth/4) with a null window at beta when the static
+	// evaluation is at least beta, and returns beta when the pass still
+	// fails high; never twice in a row.
+	NullMove int
 }
 
 // Info reports a completed iteration.
@@ -135,6 +144,8 @@ type worker struct {
 	noisy    Noisy
 	reducer  Reducer
 	pruner   Pruner
+	nuller   NullMover
+	nulled   [MaxPly + 1]bool  // the move into this ply was a pass
 	evals    [MaxPly + 1]int32 // static evaluations along the line (Pruner)
 	nodeCap  uint64            // per-worker node limit for exact single-thread stops
 	root     []rootMove
@@ -218,6 +229,7 @@ func (w *worker) setPosition(p Position) {
 	w.noisy, _ = any(p).(Noisy)
 	w.reducer, _ = any(p).(Reducer)
 	w.pruner, _ = any(p).(Pruner)
+	w.nuller, _ = any(p).(NullMover)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -531,6 +543,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
+	if ttMove == NoMove && w.e.Options.IIR > 0 && depth >= w.e.Options.IIR {
+		depth--
+	}
 	pruneCount := MaxMoves
 	if w.pruner != nil && w.e.Options.Prune != (Pruning{}) {
 		pr := &w.e.Options.Prune
@@ -546,6 +561,20 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 			if pr.MoveCount {
 				pruneCount = moveCount(depth, improving)
+			}
+			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && ev >= beta && beta < WinBound && beta > -WinBound {
+				r := 3 + depth/4
+				w.nuller.MakeNull()
+				w.nulled[ply+1] = true
+				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false)
+				w.nulled[ply+1] = false
+				w.nuller.UnmakeNull()
+				if w.aborted {
+					return 0
+				}
+				if s >= beta {
+					return beta
+				}
 			}
 		}
 	}

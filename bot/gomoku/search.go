@@ -61,6 +61,9 @@ type Search struct {
 	// score qVal (for side qSide), or -1
 	qBase, qSide int
 	qVal         int
+	// nullGenN keeps genN across the passes of null-move pruning, by the
+	// stack depth of the pass
+	nullGenN [game.MaxSize*game.MaxSize + 1]int16
 	// scratch for the VCF solver and move generation
 	genVals [game.MaxSize * game.MaxSize]int32
 	vcf     vcfState
@@ -75,6 +78,7 @@ var (
 	_ engine.Legality   = (*Search)(nil)
 	_ engine.Reducer    = (*Search)(nil)
 	_ engine.Pruner     = (*Search)(nil)
+	_ engine.NullMover  = (*Search)(nil)
 )
 
 // NewSearch returns the empty board of w columns and h rows under rule,
@@ -257,6 +261,21 @@ func (p *Search) StaticEval() int {
 func (p *Search) Threatened() bool {
 	o := p.Side() ^ 1
 	return p.vctSide >= 0 || p.Count(o, ev.TFive) > 0 || p.Count(o, ev.TFlex4) > 0
+}
+
+// MakeNull implements engine.NullMover: the side to move passes. The pass
+// stands for the GenMoves call of its node, so that a quiescence search
+// right after it starts at the right depth (genN).
+func (p *Search) MakeNull() {
+	p.nullGenN[p.Ply()] = int16(p.genN)
+	p.genN = p.Ply()
+	p.Position.MakeNull()
+}
+
+// UnmakeNull implements engine.NullMover.
+func (p *Search) UnmakeNull() {
+	p.Position.UnmakeNull()
+	p.genN = int(p.nullGenN[p.Ply()])
 }
 
 // fours counts the cells where side s makes a four or a five.
@@ -476,6 +495,9 @@ func (p *Search) GenNoisy(buf []engine.Move) []engine.Move {
 	last := -1
 	if qply >= 2 {
 		last = int(p.StackMove(p.Ply() - 2))
+		if last == int(engine.NoMove) {
+			last = -1
+		}
 	}
 	for c := lo; c < hi; c++ {
 		if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.B4) && (last < 0 || alignedNear(c, last)) && p.Allowed(c) {

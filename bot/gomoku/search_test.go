@@ -331,3 +331,36 @@ func TestThreatened(t *testing.T) {
 		t.Errorf("threat-space search: Threatened %v, StaticEval %d", p.Threatened(), p.StaticEval())
 	}
 }
+
+// A pass (the search's null move) gives the move to the other side and
+// takes nothing else with it: the key, the side, the stack depth and the
+// quiescence's depth-0 mark (genN) come back with UnmakeNull; after the
+// pass the other side's moves are generated, and a game of passes and
+// moves unwinds to the start.
+func TestNullMove(t *testing.T) {
+	mv, err := game.ParseOpening("h8i9i7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PositionFrom(15, 15, game.Freestyle, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [game.MaxSize * game.MaxSize]engine.Move
+	p.GenMoves(buf[:0])
+	key, side, ply, genN := p.Hash(), p.Side(), p.Ply(), p.genN
+	p.MakeNull()
+	if p.Side() == side || p.Hash() == key || p.Ply() != ply+1 || p.genN != ply {
+		t.Fatalf("after the pass: side %d (was %d), ply %d (was %d), genN %d (want %d)", p.Side(), side, p.Ply(), ply, p.genN, ply)
+	}
+	m := p.MoveAt(2, 2)
+	p.Make(m)
+	if p.At(2, 2) != side^1+1 {
+		t.Fatalf("the stone after the pass is cell value %d, want %d", p.At(2, 2), side^1+1)
+	}
+	p.Unmake(m)
+	p.UnmakeNull()
+	if p.Side() != side || p.Hash() != key || p.Ply() != ply || p.genN != genN {
+		t.Fatalf("after UnmakeNull: side %d, key %x, ply %d, genN %d; want %d, %x, %d, %d", p.Side(), p.Hash(), p.Ply(), p.genN, side, key, ply, genN)
+	}
+}

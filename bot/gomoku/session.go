@@ -42,6 +42,9 @@ type Options struct {
 	// search (DefaultLMRScale): positive, engine.Options.LMRScale; negative,
 	// the fixed reductions.
 	LMRScale int
+	// IIR, when not zero, replaces the internal iterative reduction of
+	// the search: positive, engine.Options.IIR; negative, none.
+	IIR int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -187,6 +190,9 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if opt.Prune != nil {
 		s.brain.E.Options.Prune = *opt.Prune
+	}
+	if opt.IIR != 0 {
+		s.brain.E.Options.IIR = max(opt.IIR, 0)
 	}
 	s.brain.MaxDepth = opt.MaxDepth
 	s.brain.MaxNodes = opt.MaxNodes

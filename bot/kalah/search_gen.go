@@ -66,6 +66,8 @@ type searchWorker struct {
 	noisy    engine.Noisy
 	reducer  engine.Reducer
 	pruner   engine.Pruner
+	nuller   engine.NullMover
+	nulled   [engine.MaxPly + 1]bool  // the move into this ply was a pass
 	evals    [engine.MaxPly + 1]int32 // static evaluations along the line (Pruner)
 	nodeCap  uint64                   // per-worker node limit for exact single-thread stops
 	root     []searchRootMove
@@ -149,6 +151,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.noisy, _ = any(p).(engine.Noisy)
 	w.reducer, _ = any(p).(engine.Reducer)
 	w.pruner, _ = any(p).(engine.Pruner)
+	w.nuller, _ = any(p).(engine.NullMover)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -462,6 +465,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
+	if ttMove == engine.NoMove && w.e.Options.IIR > 0 && depth >= w.e.Options.IIR {
+		depth--
+	}
 	pruneCount := engine.MaxMoves
 	if w.pruner != nil && w.e.Options.Prune != (engine.Pruning{}) {
 		pr := &w.e.Options.Prune
@@ -477,6 +483,20 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 			if pr.MoveCount {
 				pruneCount = searchMoveCount(depth, improving)
+			}
+			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && ev >= beta && beta < engine.WinBound && beta > -engine.WinBound {
+				r := 3 + depth/4
+				w.nuller.MakeNull()
+				w.nulled[ply+1] = true
+				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false)
+				w.nulled[ply+1] = false
+				w.nuller.UnmakeNull()
+				if w.aborted {
+					return 0
+				}
+				if s >= beta {
+					return beta
+				}
 			}
 		}
 	}

@@ -131,6 +131,10 @@ func (p *Position) Unmake(m engine.Move) {
 	p.hash ^= p.keys[e]
 }
 
+// Pass gives the move to the other side without drawing an edge (a null
+// move, for the tests of null-move pruning); a second Pass takes it back.
+func (p *Position) Pass() { p.side ^= 1 }
+
 // Hash implements engine.Position.
 func (p *Position) Hash() uint64 {
 	if p.side == 1 {

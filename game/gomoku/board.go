@@ -541,6 +541,22 @@ func (p *Position) Unmake(m engine.Move) {
 	p.ylo, p.yhi = int(p.stack[p.n].ylo), int(p.stack[p.n].yhi)
 }
 
+// MakeNull passes: the other side moves next and no stone is placed (the
+// search's null move). Its stack entry holds engine.NoMove.
+func (p *Position) MakeNull() {
+	p.stack[p.n] = undo{ylo: int16(p.ylo), yhi: int16(p.yhi)}
+	p.hash ^= sideKey
+	p.n++
+	p.side ^= 1
+}
+
+// UnmakeNull takes back the pass of MakeNull, the last move made.
+func (p *Position) UnmakeNull() {
+	p.n--
+	p.side ^= 1
+	p.hash ^= sideKey
+}
+
 // SetStone puts a stone of side (or a neutral stone when side is 2) on empty
 // cell c without touching the side to move or the undo stack; it is for
 // setting up positions (BOARD). It returns false if the cell is not empty.

@@ -49,7 +49,7 @@ type Config struct {
 var engineNames = map[string]bool{
 	"Move": true, "NoMove": true, "Inf": true, "Win": true, "MaxPly": true, "WinBound": true,
 	"MaxMoves": true, "Noisy": true, "Limits": true, "Options": true, "Info": true, "Result": true,
-	"MoveScorer": true, "Reducer": true, "Pruner": true, "Pruning": true,
+	"MoveScorer": true, "Reducer": true, "Pruner": true, "Pruning": true, "NullMover": true,
 }
 
 // Generate rewrites the source of engine/search.go.

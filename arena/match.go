@@ -75,6 +75,11 @@ type GameLine struct {
 	Started time.Time         `json:"started"`
 	Millis  int64             `json:"ms"`
 	Extra   map[string]string `json:"extra,omitempty"`
+	// Options are the game's options in effect (kalah holes and seeds,
+	// gomoku size and rule, quoridor size and walls, ...), so that a game
+	// can be replayed from its record; absent in records written before
+	// they were kept, which were played with the defaults.
+	Options map[string]string `json:"options,omitempty"`
 }
 
 // Summary is what Run returns and what merge rebuilds from records.
@@ -417,6 +422,13 @@ type SGFWriter interface {
 	SGF(GameLine) string
 }
 
+// Optioner is implemented by referees whose game has options: GameOptions
+// are the ones in effect, every key written (defaults included), as
+// Configure reads them.
+type Optioner interface {
+	GameOptions() map[string]string
+}
+
 // Colours is implemented by referees to name the colours.
 type Colours interface {
 	ColourNames() [2]string
@@ -467,6 +479,9 @@ func (m *Match) play(ctx context.Context, pool *Pool, j job, runID string) GameL
 	}
 	if gl.Opening == nil {
 		gl.Opening = j.opening
+	}
+	if o, ok := m.Ref.(Optioner); ok {
+		gl.Options = o.GameOptions()
 	}
 	if c, ok := m.Ref.(Colours); ok {
 		gl.Colours = c.ColourNames()

@@ -27,6 +27,10 @@ const Usage = `usage:
                             its finished games count, the rest are played
                             with the run's own settings and schedule
   arena merge DIR...        combine the games.jsonl of several runs
+  arena report [-o FILE] DIR...
+                            write one self-contained HTML page of the runs
+                            (tables, Elo over the games, every game replayed
+                            move by move); default DIR/report.html
   arena demo                build the five bots and play each against a weaker self
 
 games: kalah, stones, morris, quoridor, gomoku

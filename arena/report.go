@@ -44,9 +44,9 @@ type pageGame struct {
 	Ms      []int64           `json:"ms"` // think time per ply, -1 for opening moves
 	Sides   []int             `json:"sd"` // colour of each ply
 	Meta    map[string]any    `json:"meta,omitempty"`
-	Start   string            `json:"s0"`         // position at the start
-	Diffs   [][]any           `json:"d"`          // position after each ply, as edits (stepDiff)
-	Marks   [][]int           `json:"mk"`         // cells to highlight after each ply
+	Start   string            `json:"s0"` // position at the start
+	Diffs   [][]any           `json:"d"`  // position after each ply, as edits (stepDiff)
+	Marks   [][]int           `json:"mk"` // cells to highlight after each ply
 	Err     string            `json:"err,omitempty"`
 	Options map[string]string `json:"opt,omitempty"`
 }

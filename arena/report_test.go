@@ -68,7 +68,7 @@ type tGomoku struct {
 	n int
 }
 
-func (g *tGomoku) gen() []engine.Move         { return g.p.LegalMoves(nil) }
+func (g *tGomoku) gen() []engine.Move          { return g.p.LegalMoves(nil) }
 func (g *tGomoku) format(m engine.Move) string { return gomoku.FormatMove(m) }
 func (g *tGomoku) over() bool                  { o, _, _ := g.p.Status(); return o }
 func (g *tGomoku) mover() int                  { return g.p.Side() }
@@ -116,7 +116,7 @@ type tKalah struct {
 	h int
 }
 
-func (g *tKalah) gen() []engine.Move         { return g.p.GenMoves(nil) }
+func (g *tKalah) gen() []engine.Move          { return g.p.GenMoves(nil) }
 func (g *tKalah) format(m engine.Move) string { return g.p.MoveString(m) }
 func (g *tKalah) over() bool                  { return g.p.Over() }
 func (g *tKalah) final() string               { return kalahBoard(g.p, g.h) }
@@ -170,7 +170,7 @@ func (g *tKalah) check(code string) error {
 
 type tMorris struct{ p *morris.Position }
 
-func (g *tMorris) gen() []engine.Move         { return g.p.GenMoves(nil) }
+func (g *tMorris) gen() []engine.Move          { return g.p.GenMoves(nil) }
 func (g *tMorris) format(m engine.Move) string { return morris.FormatMove(m, false) }
 func (g *tMorris) over() bool                  { o, _, _ := g.p.Status(); return o }
 func (g *tMorris) mover() int                  { return g.p.Side() }
@@ -287,7 +287,7 @@ func (g *tQuoridor) check(code string) error {
 
 type tStones struct{ p *stones.Position }
 
-func (g *tStones) gen() []engine.Move         { return g.p.GenMoves(nil) }
+func (g *tStones) gen() []engine.Move          { return g.p.GenMoves(nil) }
 func (g *tStones) format(m engine.Move) string { return stones.FormatMove(m) }
 func (g *tStones) over() bool                  { o, _, _ := g.p.Status(); return o }
 func (g *tStones) mover() int                  { return g.p.SideToMove() }

@@ -292,6 +292,12 @@
   }
   window.addEventListener("hashchange", function () { if (param("game")) select(+param("game"), param("step") || 0); });
   if (games.length) select(+(param("game") || 1), param("step") || 0);
+  // play=keys steps from the start to the last ply with the arrow key, as a
+  // person would (the browser test does this).
+  if (cur && param("play") === "keys") {
+    go(0);
+    for (var i = 0; i < cur.mv.length + 1; i++) document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
+  }
   // view=board shows the viewer alone (for screenshots); otherwise a link
   // to a game scrolls to it.
   if (param("view") === "board") document.documentElement.classList.add("boardonly");

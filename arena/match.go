@@ -302,6 +302,14 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 		}
 	}
 
+	var live *liveReport
+	if m.OutDir != "" {
+		// DIR/report.html, rewritten as games finish; the last page is on
+		// disk when Run returns
+		live = startLiveReport(m.OutDir, m.SPRT, m.Progress)
+		defer live.stop()
+	}
+
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	sum := newSummary(m.Ref.Name(), m.SPRT)
@@ -370,6 +378,9 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 				}
 				if sgf != nil {
 					sgf.WriteString(m.Ref.(SGFWriter).SGF(gl) + "\n")
+				}
+				if live != nil {
+					live.add(gl)
 				}
 				if m.OnGame != nil {
 					m.OnGame(gl)

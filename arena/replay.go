@@ -73,6 +73,11 @@ func moveTexts(ms []MoveRec) []string {
 // newReplayBoard sets up the start position of game with its recorded
 // options, read by the game's referee (old records: the defaults).
 func newReplayBoard(game string, opts map[string]string) (replayBoard, map[string]any, error) {
+	switch game {
+	case "gomoku", "kalah", "morris", "quoridor", "stones":
+	default:
+		return nil, nil, fmt.Errorf("no board for game %q", game)
+	}
 	ref, err := NewReferee(game)
 	if err != nil {
 		return nil, nil, err

@@ -60,7 +60,7 @@
 
   // Morris: 24 nodes ('.', 'w', 'b'), then pieces in hand (white, black), side to move.
   draw.morris = function (g, pos, s) {
-    var u = 60, m = 50, W = m * 2 + u * 6 + 120, H = m * 2 + u * 6, out = [];
+    var u = 60, m = 50, W = m * 2 + u * 6 + 150, H = m * 2 + u * 6, out = [];
     var P = function (i) { var xy = g.meta.nodes[i]; return [m + xy[0] * u, m + xy[1] * u]; };
     out.push('<rect x="0" y="0" width="' + W + '" height="' + H + '" fill="#f1e2c4"/>');
     for (var q = 0; q < 3; q++) {
@@ -81,7 +81,7 @@
       if (mk[0] === i && mk[0] >= 0) out.push(circle(p[0], p[1], 12, 'fill="none" stroke="#d22" stroke-dasharray="3 3" stroke-width="2"'));
       if (mk[2] === i && mk[2] >= 0) out.push(text(p[0], p[1] + 6, "\u00d7", 'font-size="22" text-anchor="middle" fill="#d22"'));
     }
-    var hx = m + u * 6 + 50;
+    var hx = m + u * 6 + 75;
     [["w", 0, "white", "#fff"], ["b", 1, "black", "#1a1a1a"]].forEach(function (h) {
       var k = +pos.charAt(24 + h[1]), y0 = h[1] === 0 ? m + u * 6 : m;
       out.push(text(hx + 20, h[1] === 0 ? y0 + 18 : y0 - 20, h[2] + " in hand: " + k, 'text-anchor="middle" font-size="12" data-p="hand-' + h[0] + "=" + k + '"'));
@@ -163,6 +163,7 @@
     store(m + c / 2, N[h], "Nstore", "North");
     store(m + c * (h + 1) + c / 2, S[h], "Sstore", "South");
     var south = g.p[sw ? 1 : 0], north = g.p[sw ? 0 : 1];
+    if (s === positions(g).length - 1) turn = -1; // over: nobody to move
     out.push(text(W / 2, 22, "North: " + north + (turn === 1 ? "  \u25C0 to move" : ""), 'font-size="12" text-anchor="middle" fill="#fff"'));
     out.push(text(W / 2, H - 8, "South: " + south + (turn === 0 ? "  \u25B6 to move" : "") + (sw ? " (sides swapped)" : ""), 'font-size="12" text-anchor="middle" fill="#fff"'));
     return svg(W, H, out.join(""));
@@ -225,7 +226,8 @@
     var rows = ["<table>"];
     rows.push('<tr data-step="0"><td></td><td colspan="3">start</td></tr>');
     for (var i = 0; i < g.mv.length; i++) {
-      var side = g.sd[i] !== undefined ? g.c[g.sd[i]] : "";
+      // Kalah: the player, since a swap moves the colours to the other side
+      var side = g.sd[i] === undefined ? "" : g.game === "kalah" ? g.p[g.sd[i]] : g.c[g.sd[i]];
       rows.push('<tr data-step="' + (i + 1) + '"' + (i < g.op ? ' class="op"' : "") + "><td>" + (i + 1) + "</td><td>" + esc(side) + "</td><td>" + esc(g.mv[i]) + '</td><td class="t">' + fmtMs(g.ms[i]) + "</td></tr>");
     }
     rows.push("</table>");

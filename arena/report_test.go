@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -582,4 +583,46 @@ func TestStepDiff(t *testing.T) {
 func sortedTokens(ts []string) string {
 	sort.Strings(ts)
 	return strings.Join(ts, " ")
+}
+
+// With -out DIR the page DIR/report.html follows the run: while game k is
+// reported, the page already shows the games before it, and the last page
+// (all games, no temporary file left) is on disk when Run returns.
+func TestLiveReport(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, ReportFile)
+	count := func() int {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			return -1
+		}
+		return strings.Count(string(b), "<tr data-game=")
+	}
+	seen := 0
+	m := &Match{Ref: &stubRef{strong: "A"}, Engines: []EngineSpec{{Name: "A"}, {Name: "B"}}, Games: 6,
+		Concurrency: 1, Repeat: true, OutDir: dir}
+	m.OnGame = func(GameLine) {
+		seen++
+		if seen < 2 {
+			return
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for count() < seen-1 {
+			if time.Now().After(deadline) {
+				t.Errorf("game %d: the page shows %d games", seen, count())
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	if _, err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(); n != 6 {
+		t.Fatalf("final page shows %d games", n)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".report-*"))
+	if len(left) > 0 {
+		t.Fatalf("temporary files left: %v", left)
+	}
 }

@@ -294,6 +294,7 @@
   }
   window.addEventListener("hashchange", function () { if (param("game")) select(+param("game"), param("step") || 0); });
   if (games.length) select(+(param("game") || 1), param("step") || 0);
+  else board.innerHTML = "<p>no games yet</p>";
   // play=keys steps from the start to the last ply with the arrow key, as a
   // person would (the browser test does this).
   if (cur && param("play") === "keys") {
@@ -304,6 +305,5 @@
   // to a game scrolls to it.
   if (param("view") === "board") document.documentElement.classList.add("boardonly");
   else if (games.length && param("game")) document.getElementById("viewer").scrollIntoView();
-  else board.innerHTML = "<p>no games yet</p>";
   document.documentElement.setAttribute("data-ready", "1");
 })();

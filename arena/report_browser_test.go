@@ -93,6 +93,13 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
+	// Without parameters the page opens the first game at its start.
+	dom, _ := runChromium(t, bin, "--dump-dom", pageURL)
+	g0 := newRulesGame(t, games[0].Game, games[0].Options)
+	b := boardTag.FindString(dom)
+	if got, _ := attr(b, "data-drawn"); got != sortedTokens(g0.tokens()) || !strings.Contains(b, `data-step="0"`) || !strings.Contains(dom, b+"<svg") {
+		t.Errorf("plain page: board %q, want the start of game 1 (%s)", b, sortedTokens(g0.tokens()))
+	}
 	shot := map[string]bool{}
 	for i, gl := range games {
 		n := i + 1
@@ -118,6 +125,9 @@ func TestReportInBrowser(t *testing.T) {
 		step, _ := attr(b, "data-step")
 		if want := fmt.Sprint(len(gl.Opening) + len(gl.Moves)); step != want {
 			t.Errorf("game %d (%s): stepped to ply %s, want the last, %s", n, gl.Game, step, want)
+		}
+		if !strings.Contains(dom, b+"<svg") {
+			t.Errorf("game %d (%s): no board drawn", n, gl.Game)
 		}
 		got, _ := attr(b, "data-drawn")
 		if got != want {

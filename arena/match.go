@@ -573,6 +573,41 @@ func Merge(games []GameLine, sp *SPRT) *Summary {
 	return sum
 }
 
+// Standing is one engine's tally against the field.
+type Standing struct {
+	Name  string
+	Score Score
+}
+
+// Standings are the engines' tallies against the field, best score first
+// (for more than one encounter).
+func (s *Summary) Standings() []Standing {
+	tot := map[string]*Score{}
+	for _, k := range s.Order {
+		sc := *s.Pairings[k]
+		for i, n := range k {
+			if tot[n] == nil {
+				tot[n] = &Score{}
+			}
+			if i == 0 {
+				tot[n].Add(sc)
+			} else {
+				tot[n].Add(sc.Flip())
+			}
+		}
+	}
+	var names []string
+	for n := range tot {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return tot[names[i]].Ratio() > tot[names[j]].Ratio() })
+	out := make([]Standing, len(names))
+	for i, n := range names {
+		out[i] = Standing{n, *tot[n]}
+	}
+	return out
+}
+
 // Print writes the results table.
 func (s *Summary) Print(w io.Writer) {
 	for _, k := range s.Order {
@@ -605,30 +640,10 @@ func (s *Summary) Print(w io.Writer) {
 		}
 	}
 	if len(s.Order) > 1 {
-		// Table per engine against the field.
-		tot := map[string]*Score{}
-		for _, k := range s.Order {
-			sc := *s.Pairings[k]
-			for i, n := range k {
-				if tot[n] == nil {
-					tot[n] = &Score{}
-				}
-				if i == 0 {
-					tot[n].Add(sc)
-				} else {
-					tot[n].Add(sc.Flip())
-				}
-			}
-		}
-		var names []string
-		for n := range tot {
-			names = append(names, n)
-		}
-		sort.Slice(names, func(i, j int) bool { return tot[names[i]].Ratio() > tot[names[j]].Ratio() })
 		fmt.Fprintf(w, "%-4s %-20s %16s %6s %7s %14s\n", "Rank", "Name", "Elo", "Games", "Score", "W/D/L")
-		for i, n := range names {
-			sc := *tot[n]
-			fmt.Fprintf(w, "%-4d %-20s %16s %6d %6.1f%% %14s\n", i+1, n, sc.EloEstimate().String(), sc.Games(),
+		for i, st := range s.Standings() {
+			sc := st.Score
+			fmt.Fprintf(w, "%-4d %-20s %16s %6d %6.1f%% %14s\n", i+1, st.Name, sc.EloEstimate().String(), sc.Games(),
 				100*sc.Ratio(), fmt.Sprintf("%d/%d/%d", sc.W, sc.D, sc.L))
 		}
 	}

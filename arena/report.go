@@ -178,6 +178,15 @@ func BuildReport(w io.Writer, games []GameLine, sp *SPRT, sources []string) erro
 		gs := byKind[kind]
 		sum := Merge(gs, sp)
 		fmt.Fprintf(&b, "<section class=\"results\"><h2>%s: %d games</h2>\n", esc(kind), len(gs))
+		if len(sum.Order) > 1 {
+			b.WriteString("<table class=\"list standings\"><thead><tr><th>rank</th><th>engine</th><th>Elo against the field (95 %)</th><th>games</th><th>score</th><th>W / D / L</th></tr></thead><tbody>\n")
+			for i, st := range sum.Standings() {
+				sc, e := st.Score, st.Score.EloEstimate()
+				fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%s <span class=\"note\">(%s .. %s)</span></td><td>%d</td><td>%.1f %%</td><td>%d / %d / %d</td></tr>\n",
+					i+1, esc(st.Name), esc(e.String()), eloText(e.Lo), eloText(e.Hi), sc.Games(), 100*sc.Ratio(), sc.W, sc.D, sc.L)
+			}
+			b.WriteString("</tbody></table>\n")
+		}
 		for _, k := range sum.Order {
 			writeEncounter(&b, gs, k, sp, len(sum.Order) == 1)
 		}

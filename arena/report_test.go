@@ -626,3 +626,30 @@ func TestLiveReport(t *testing.T) {
 		t.Fatalf("temporary files left: %v", left)
 	}
 }
+
+// A round robin's page ranks the engines against the field as the printed
+// table does (Summary.Standings), besides each encounter.
+func TestReportRoundRobin(t *testing.T) {
+	dir := t.TempDir()
+	m := &Match{Ref: &stubRef{strong: "B"}, Engines: []EngineSpec{{Name: "A"}, {Name: "B"}, {Name: "C"}},
+		Mode: ModeRoundRobin, Games: 4, Concurrency: 1, Repeat: true, OutDir: dir}
+	sum, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	st := sum.Standings()
+	if len(st) != 3 || st[0].Name != "B" {
+		t.Fatalf("standings %+v", st)
+	}
+	for _, want := range []string{`<table class="list standings">`, "<tr><td>1</td><td>B</td><td>" + st[0].Score.EloEstimate().String(),
+		"<h3>A vs B</h3>", "<h3>A vs C</h3>", "<h3>B vs C</h3>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}

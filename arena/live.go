@@ -20,6 +20,7 @@ type liveReport struct {
 
 	mu     sync.Mutex
 	games  []GameLine
+	pages  []pageGame // the replays of games made so far (writer only)
 	dirty  bool
 	failed bool
 	poke   chan struct{}
@@ -70,7 +71,11 @@ func (r *liveReport) write() {
 	games := append([]GameLine(nil), r.games...)
 	r.dirty = false
 	r.mu.Unlock()
-	if err := WriteReport(r.path, games, r.sp, r.sources); err != nil && !r.failed {
+	// each game is replayed once in the run, not once per page
+	for i := len(r.pages); i < len(games); i++ {
+		r.pages = append(r.pages, buildPageGame(i+1, games[i]))
+	}
+	if err := writeReport(r.path, games, r.pages, r.sp, r.sources); err != nil && !r.failed {
 		r.failed = true // said once
 		if r.log != nil {
 			fmt.Fprintf(r.log, "arena: report: %v\n", err)

@@ -121,12 +121,16 @@ func evolution(games []GameLine, k [2]string, sp *SPRT) []evoPoint {
 // file in the same folder, then a rename), so that a reader never sees a
 // page half written.
 func WriteReport(path string, games []GameLine, sp *SPRT, sources []string) error {
+	return writeReport(path, games, nil, sp, sources)
+}
+
+func writeReport(path string, games []GameLine, pages []pageGame, sp *SPRT, sources []string) error {
 	f, err := os.CreateTemp(filepath.Dir(path), ".report-*.html")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	err = BuildReport(f, games, sp, sources)
+	err = buildReport(f, games, pages, sp, sources)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -146,6 +150,12 @@ func WriteReport(path string, games []GameLine, sp *SPRT, sources []string) erro
 // the table and plots of each encounter, then the games and their replays.
 // sources name the runs (folders) it was made from.
 func BuildReport(w io.Writer, games []GameLine, sp *SPRT, sources []string) error {
+	return buildReport(w, games, nil, sp, sources)
+}
+
+// buildReport is BuildReport with the page data of the first games already
+// made (pages[i] for games[i]; the live report keeps them between pages).
+func buildReport(w io.Writer, games []GameLine, pages []pageGame, sp *SPRT, sources []string) error {
 	var b strings.Builder
 	esc := html.EscapeString
 	title := "Arena report"
@@ -205,7 +215,11 @@ func BuildReport(w io.Writer, games []GameLine, sp *SPRT, sources []string) erro
 	data := pageData{}
 	for i, g := range games {
 		n := i + 1
-		data.Games = append(data.Games, buildPageGame(n, g))
+		if i < len(pages) {
+			data.Games = append(data.Games, pages[i])
+		} else {
+			data.Games = append(data.Games, buildPageGame(n, g))
+		}
 		col := g.Colours
 		if col == [2]string{} {
 			col = [2]string{"first", "second"}

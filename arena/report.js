@@ -213,6 +213,10 @@
     return svg(W, H, out.join(""));
   };
 
+  // who names the colour c: the player in Kalah (a swap puts the colours
+  // on the other sides of the board), the colour otherwise.
+  function who(g, c) { return c === undefined ? "" : g.game === "kalah" ? g.p[c] : g.c[c]; }
+
   function fmtMs(ms) { return ms < 0 ? "opening" : ms < 1000 ? ms + " ms" : (ms / 1000).toFixed(2) + " s"; }
 
   function select(n, st) {
@@ -226,8 +230,7 @@
     var rows = ["<table>"];
     rows.push('<tr data-step="0"><td></td><td colspan="3">start</td></tr>');
     for (var i = 0; i < g.mv.length; i++) {
-      // Kalah: the player, since a swap moves the colours to the other side
-      var side = g.sd[i] === undefined ? "" : g.game === "kalah" ? g.p[g.sd[i]] : g.c[g.sd[i]];
+      var side = who(g, g.sd[i]);
       rows.push('<tr data-step="' + (i + 1) + '"' + (i < g.op ? ' class="op"' : "") + "><td>" + (i + 1) + "</td><td>" + esc(side) + "</td><td>" + esc(g.mv[i]) + '</td><td class="t">' + fmtMs(g.ms[i]) + "</td></tr>");
     }
     rows.push("</table>");
@@ -249,7 +252,7 @@
     document.getElementById("stepinfo").textContent = "ply " + step + " / " + (P.length - 1);
     var st;
     if (step < g.mv.length && step < P.length - 1) {
-      st = (g.sd[step] !== undefined ? g.c[g.sd[step]] : "") + " to move" + (step < g.op ? " (opening)" : "");
+      st = who(g, g.sd[step]) + " to move" + (step < g.op ? " (opening)" : "");
     } else {
       st = "final position: " + g.res + ", " + g.why + (g.det ? " (" + g.det + ")" : "");
     }

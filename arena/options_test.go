@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -67,6 +68,29 @@ func TestGameOptionsRoundTrip(t *testing.T) {
 		}
 		if again := fresh.(Optioner).GameOptions(); fmt.Sprint(again) != fmt.Sprint(got) {
 			t.Errorf("%s: %v after configuring with %v", c.game, again, got)
+		}
+	}
+}
+
+type optStubRef struct{ stubRef }
+
+func (r *optStubRef) GameOptions() map[string]string { return map[string]string{"size": "7"} }
+
+// A run writes each game's options into games.jsonl.
+func TestRecordsKeepOptions(t *testing.T) {
+	dir := t.TempDir()
+	m := &Match{Ref: &optStubRef{stubRef{strong: "A"}}, Engines: []EngineSpec{{Name: "A"}, {Name: "B"}}, Games: 2,
+		Concurrency: 1, Repeat: true, OutDir: dir}
+	if _, err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	games, _, err := ReadRecords([]string{dir})
+	if err != nil || len(games) != 2 {
+		t.Fatal(len(games), err)
+	}
+	for _, g := range games {
+		if g.Options["size"] != "7" {
+			t.Errorf("game %d options %v", g.Index, g.Options)
 		}
 	}
 }

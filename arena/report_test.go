@@ -492,12 +492,13 @@ func TestReportPositionsFollowTheRules(t *testing.T) {
 	t.Logf("plies checked per game: %v", kinds)
 }
 
-// Records written before games.jsonl kept the options (testdata) still
-// load, replay with the default options to their recorded final boards,
-// and make a report.
+// Records written before games.jsonl kept the options (testdata: made by
+// TestWriteOldRecords, and report-v0-arena, a pair of gomoku games of a real
+// run by the arena of then) still load, replay with the default options to
+// their recorded final boards, and make a report.
 func TestReportOldRecords(t *testing.T) {
-	dir := filepath.Join("testdata", "report-v0")
-	games, _, err := ReadRecords([]string{dir})
+	dirs := []string{filepath.Join("testdata", "report-v0"), filepath.Join("testdata", "report-v0-arena")}
+	games, _, err := ReadRecords(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -509,11 +510,11 @@ func TestReportOldRecords(t *testing.T) {
 		checkPageGame(t, gl, buildPageGame(i+1, gl))
 		seen[gl.Game] = true
 	}
-	if len(seen) != 5 {
-		t.Fatalf("games: %v", seen)
+	if len(seen) != 5 || len(games) != 7 {
+		t.Fatalf("%d games: %v", len(games), seen)
 	}
 	var b bytes.Buffer
-	if err := BuildReport(&b, games, nil, []string{dir}); err != nil {
+	if err := BuildReport(&b, games, nil, dirs); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -27,6 +27,10 @@ const Usage = `usage:
                             its finished games count, the rest are played
                             with the run's own settings and schedule
   arena merge DIR...        combine the games.jsonl of several runs
+  arena report [-o FILE] DIR...
+                            write one self-contained HTML page of the runs
+                            (tables, Elo over the games, every game replayed
+                            move by move); default DIR/report.html
   arena demo                build the five bots and play each against a weaker self
 
 games: kalah, stones, morris, quoridor, gomoku
@@ -54,6 +58,9 @@ games: kalah, stones, morris, quoridor, gomoku
                   managers grant it: gomoku 1000 (c-gomoku-cli takes an
                   answer up to 1 s late at its default tolerance), the others
                   0; a hung engine is killed at the deadline
+  -out DIR        keep the run in DIR: games.jsonl (and games.sgf for
+                  gomoku) written game by game, the run's settings for
+                  -resume, and report.html rewritten after every game
   -shard I/N      run shard I of N (takes openings I, I+N, ...; own random
                   seed); then "arena merge DIR1 DIR2 ..." gives one table and
                   one SPRT verdict. For example with GNU parallel over ssh:

@@ -112,6 +112,14 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 	}
 	var rows []row
 	start := time.Now()
+	// The report of the demonstration's games, rewritten after each game.
+	reportDir := filepath.Join(cache, "demo")
+	if err := os.MkdirAll(reportDir, 0o755); err != nil {
+		return err
+	}
+	reportPath := filepath.Join(reportDir, ReportFile)
+	var played []GameLine
+	fmt.Fprintf(w, "== the report of the games, kept up to date: %s\n\n", reportPath)
 	for _, d := range demoGames {
 		if len(want) > 0 && !want[d.game] {
 			continue
@@ -171,6 +179,10 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 		fmt.Fprintf(w, "== %s: %s (%s, tc %s) vs %s (%s, tc %s)\n", d.game, strongName, strings.Join(d.strong, " "), tcs[0],
 			weakName, strings.Join(d.weak, " "), tcs[1])
 		m.OnGame = func(g GameLine) {
+			played = append(played, g)
+			if err := WriteReport(reportPath, played, nil, []string{"arena demo"}); err != nil {
+				fmt.Fprintf(w, "-- report: %v\n", err)
+			}
 			fmt.Fprintf(w, "-- %s (%s) vs %s (%s): %s %s, %d moves, %.1f s", g.Players[0], g.Colours[0],
 				g.Players[1], g.Colours[1], g.Result, g.Reason, len(g.Moves), float64(g.Millis)/1000)
 			if g.Detail != "" {
@@ -204,6 +216,12 @@ func RunDemo(ctx context.Context, args []string, w io.Writer) error {
 		sc := *r.sum.Pairings[r.sum.Order[0]]
 		e := sc.EloEstimate()
 		fmt.Fprintf(w, "%-9s %6d %4d %4d %4d %6.1f%%  %s (%+.0f..%+.0f)\n", r.game, sc.Games(), sc.W, sc.D, sc.L, 100*sc.Ratio(), e, e.Lo, e.Hi)
+	}
+	if len(played) > 0 {
+		if err := WriteReport(reportPath, played, nil, []string{"arena demo"}); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\nReport of the %d games (tables, plots, every game replayed): %s\n", len(played), reportPath)
 	}
 	return nil
 }

@@ -12,5 +12,10 @@
 //	                      the per-game part: the protocol exchange and rules calls
 //	match.go, table.go, stats.go, opening.go
 //	                      scheduling, openings, game records, Elo and SPRT
+//	report.go, replay.go, live.go, report.js, report.css
+//	                      the HTML report of runs: tables, plots, and every
+//	                      game replayed with its rules (positions computed
+//	                      here, drawn by the page's script); kept up to date
+//	                      by a run with -out
 //	cli.go, demo.go       the command line and the demonstration match
 package arena

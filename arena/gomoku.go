@@ -39,6 +39,11 @@ func (g *GomokuRef) Name() string { return "gomoku" }
 // ColourNames implements Colours.
 func (g *GomokuRef) ColourNames() [2]string { return [2]string{"black", "white"} }
 
+// GameOptions implements Optioner.
+func (g *GomokuRef) GameOptions() map[string]string {
+	return map[string]string{"size": strconv.Itoa(g.Size), "rule": g.Rule.String(), "max_memory": strconv.FormatInt(g.MaxMemory, 10)}
+}
+
 // DefaultTC is the Gomocup fast game: 5 s per move, 120 s per game.
 func (g *GomokuRef) DefaultTC() TimeControl {
 	return TimeControl{Game: 120 * time.Second, Move: 5 * time.Second}

@@ -42,6 +42,11 @@ func (k *KalahRef) Configure(opts map[string]string) error {
 	return k.Rules.Validate()
 }
 
+// GameOptions implements Optioner.
+func (k *KalahRef) GameOptions() map[string]string {
+	return map[string]string{"holes": strconv.Itoa(k.Rules.Holes), "seeds": strconv.Itoa(k.Rules.Seeds)}
+}
+
 // DefaultTC is the course engine's clock: one hour per agent per game.
 func (k *KalahRef) DefaultTC() TimeControl { return TimeControl{Game: time.Hour} }
 

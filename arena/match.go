@@ -75,6 +75,11 @@ type GameLine struct {
 	Started time.Time         `json:"started"`
 	Millis  int64             `json:"ms"`
 	Extra   map[string]string `json:"extra,omitempty"`
+	// Options are the game's options in effect (kalah holes and seeds,
+	// gomoku size and rule, quoridor size and walls, ...), so that a game
+	// can be replayed from its record; absent in records written before
+	// they were kept, which were played with the defaults.
+	Options map[string]string `json:"options,omitempty"`
 }
 
 // Summary is what Run returns and what merge rebuilds from records.
@@ -297,6 +302,14 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 		}
 	}
 
+	var live *liveReport
+	if m.OutDir != "" {
+		// DIR/report.html, rewritten as games finish; the last page is on
+		// disk when Run returns
+		live = startLiveReport(m.OutDir, m.SPRT, m.Progress)
+		defer live.stop()
+	}
+
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	sum := newSummary(m.Ref.Name(), m.SPRT)
@@ -366,6 +379,9 @@ func (m *Match) Run(ctx context.Context) (*Summary, error) {
 				if sgf != nil {
 					sgf.WriteString(m.Ref.(SGFWriter).SGF(gl) + "\n")
 				}
+				if live != nil {
+					live.add(gl)
+				}
 				if m.OnGame != nil {
 					m.OnGame(gl)
 				}
@@ -415,6 +431,13 @@ func quitLine(r Referee) string {
 // SGFWriter is implemented by referees that can write SGF (gomoku).
 type SGFWriter interface {
 	SGF(GameLine) string
+}
+
+// Optioner is implemented by referees whose game has options: GameOptions
+// are the ones in effect, every key written (defaults included), as
+// Configure reads them.
+type Optioner interface {
+	GameOptions() map[string]string
 }
 
 // Colours is implemented by referees to name the colours.
@@ -467,6 +490,9 @@ func (m *Match) play(ctx context.Context, pool *Pool, j job, runID string) GameL
 	}
 	if gl.Opening == nil {
 		gl.Opening = j.opening
+	}
+	if o, ok := m.Ref.(Optioner); ok {
+		gl.Options = o.GameOptions()
 	}
 	if c, ok := m.Ref.(Colours); ok {
 		gl.Colours = c.ColourNames()
@@ -547,6 +573,41 @@ func Merge(games []GameLine, sp *SPRT) *Summary {
 	return sum
 }
 
+// Standing is one engine's tally against the field.
+type Standing struct {
+	Name  string
+	Score Score
+}
+
+// Standings are the engines' tallies against the field, best score first
+// (for more than one encounter).
+func (s *Summary) Standings() []Standing {
+	tot := map[string]*Score{}
+	for _, k := range s.Order {
+		sc := *s.Pairings[k]
+		for i, n := range k {
+			if tot[n] == nil {
+				tot[n] = &Score{}
+			}
+			if i == 0 {
+				tot[n].Add(sc)
+			} else {
+				tot[n].Add(sc.Flip())
+			}
+		}
+	}
+	var names []string
+	for n := range tot {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return tot[names[i]].Ratio() > tot[names[j]].Ratio() })
+	out := make([]Standing, len(names))
+	for i, n := range names {
+		out[i] = Standing{n, *tot[n]}
+	}
+	return out
+}
+
 // Print writes the results table.
 func (s *Summary) Print(w io.Writer) {
 	for _, k := range s.Order {
@@ -579,30 +640,10 @@ func (s *Summary) Print(w io.Writer) {
 		}
 	}
 	if len(s.Order) > 1 {
-		// Table per engine against the field.
-		tot := map[string]*Score{}
-		for _, k := range s.Order {
-			sc := *s.Pairings[k]
-			for i, n := range k {
-				if tot[n] == nil {
-					tot[n] = &Score{}
-				}
-				if i == 0 {
-					tot[n].Add(sc)
-				} else {
-					tot[n].Add(sc.Flip())
-				}
-			}
-		}
-		var names []string
-		for n := range tot {
-			names = append(names, n)
-		}
-		sort.Slice(names, func(i, j int) bool { return tot[names[i]].Ratio() > tot[names[j]].Ratio() })
 		fmt.Fprintf(w, "%-4s %-20s %16s %6s %7s %14s\n", "Rank", "Name", "Elo", "Games", "Score", "W/D/L")
-		for i, n := range names {
-			sc := *tot[n]
-			fmt.Fprintf(w, "%-4d %-20s %16s %6d %6.1f%% %14s\n", i+1, n, sc.EloEstimate().String(), sc.Games(),
+		for i, st := range s.Standings() {
+			sc := st.Score
+			fmt.Fprintf(w, "%-4d %-20s %16s %6d %6.1f%% %14s\n", i+1, st.Name, sc.EloEstimate().String(), sc.Games(),
 				100*sc.Ratio(), fmt.Sprintf("%d/%d/%d", sc.W, sc.D, sc.L))
 		}
 	}

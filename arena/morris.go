@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +32,11 @@ func (r *MorrisRef) Name() string { return "morris" }
 
 // ColourNames implements Colours.
 func (r *MorrisRef) ColourNames() [2]string { return [2]string{"white", "black"} }
+
+// GameOptions implements Optioner.
+func (r *MorrisRef) GameOptions() map[string]string {
+	return map[string]string{"names": strconv.FormatBool(r.Names), "maxplies": strconv.Itoa(r.MaxPlies)}
+}
 
 // DefaultTC: one second per move, no game clock.
 func (r *MorrisRef) DefaultTC() TimeControl { return TimeControl{Move: time.Second} }

@@ -1,6 +1,8 @@
 package arena
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -33,6 +35,62 @@ func TestConfigureOptions(t *testing.T) {
 			t.Errorf("%s %v: %v", c.game, c.opts, err)
 		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 			t.Errorf("%s %v: error %v, want %q", c.game, c.opts, err, c.err)
+		}
+	}
+}
+
+// A referee's options in effect, as recorded in games.jsonl, configure a
+// fresh referee to the same options (so that a record can be replayed).
+func TestGameOptionsRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		opts map[string]string
+	}{
+		{"gomoku", map[string]string{"rule": "renju", "size": "20"}},
+		{"kalah", map[string]string{"holes": "6", "seeds": "4"}},
+		{"quoridor", map[string]string{"size": "5"}},
+		{"morris", map[string]string{"maxplies": "200"}},
+		{"stones", map[string]string{"forced": "true"}},
+	} {
+		ref, _ := NewReferee(c.game)
+		if err := ref.Configure(c.opts); err != nil {
+			t.Fatal(err)
+		}
+		got := ref.(Optioner).GameOptions()
+		for k, v := range c.opts {
+			if got[k] != v {
+				t.Errorf("%s: %s=%q, want %q", c.game, k, got[k], v)
+			}
+		}
+		fresh, _ := NewReferee(c.game)
+		if err := fresh.Configure(got); err != nil {
+			t.Fatalf("%s: %v", c.game, err)
+		}
+		if again := fresh.(Optioner).GameOptions(); fmt.Sprint(again) != fmt.Sprint(got) {
+			t.Errorf("%s: %v after configuring with %v", c.game, again, got)
+		}
+	}
+}
+
+type optStubRef struct{ stubRef }
+
+func (r *optStubRef) GameOptions() map[string]string { return map[string]string{"size": "7"} }
+
+// A run writes each game's options into games.jsonl.
+func TestRecordsKeepOptions(t *testing.T) {
+	dir := t.TempDir()
+	m := &Match{Ref: &optStubRef{stubRef{strong: "A"}}, Engines: []EngineSpec{{Name: "A"}, {Name: "B"}}, Games: 2,
+		Concurrency: 1, Repeat: true, OutDir: dir}
+	if _, err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	games, _, err := ReadRecords([]string{dir})
+	if err != nil || len(games) != 2 {
+		t.Fatal(len(games), err)
+	}
+	for _, g := range games {
+		if g.Options["size"] != "7" {
+			t.Errorf("game %d options %v", g.Index, g.Options)
 		}
 	}
 }

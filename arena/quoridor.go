@@ -39,6 +39,11 @@ func (q *QuoridorRef) Name() string { return "quoridor" }
 // ColourNames implements Colours.
 func (q *QuoridorRef) ColourNames() [2]string { return [2]string{"black", "white"} }
 
+// GameOptions implements Optioner: the walls are the number in effect.
+func (q *QuoridorRef) GameOptions() map[string]string {
+	return map[string]string{"size": strconv.Itoa(q.Size), "walls": strconv.Itoa(q.walls())}
+}
+
 // DefaultTC is 20*N seconds per game and 30 s per move.
 func (q *QuoridorRef) DefaultTC() TimeControl {
 	return TimeControl{Game: time.Duration(20*q.Size) * time.Second, Move: 30 * time.Second}

@@ -41,6 +41,11 @@ func (r *StonesRef) Name() string { return "stones" }
 // ColourNames implements Colours.
 func (r *StonesRef) ColourNames() [2]string { return [2]string{"White", "Black"} }
 
+// GameOptions implements Optioner.
+func (r *StonesRef) GameOptions() map[string]string {
+	return map[string]string{"numeric": strconv.FormatBool(r.Numeric), "forced": strconv.FormatBool(r.Forced)}
+}
+
 // DefaultTC: 3 s per request, 5 s for the first.
 func (r *StonesRef) DefaultTC() TimeControl {
 	return TimeControl{Move: 3 * time.Second, First: 5 * time.Second}

@@ -7,6 +7,7 @@
 //	arena -game gomoku -engine name=new cmd="./pbrain-new" -engine name=old cmd="./pbrain-old" \
 //	      -games 400 -tc 120/5 -concurrency 2 -openings openings.txt -sprt 0,5,0.05,0.05 -out run1
 //	arena merge run1 run2 run3               # one table and one SPRT verdict for several runs
+//	arena report run1 run2 -o report.html    # one HTML page: tables, plots, every game replayed
 //
 // Run "arena -h" for every flag. Each game is one JSON line in DIR/games.jsonl
 // (gomoku also DIR/games.sgf). On Ctrl-C or SIGTERM every engine process
@@ -51,6 +52,8 @@ func run(ctx context.Context) int {
 		return 0
 	case args[0] == "merge":
 		err = arena.RunMerge(args[1:], os.Stdout)
+	case args[0] == "report":
+		err = arena.RunReport(args[1:], os.Stdout)
 	case args[0] == "demo":
 		err = arena.RunDemo(ctx, args[1:], os.Stdout)
 	default:

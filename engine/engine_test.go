@@ -314,3 +314,40 @@ func TestNullMove(t *testing.T) {
 		t.Fatalf("illegal move %v", on.Move)
 	}
 }
+
+// unhashed is a hinted toy position whose key is new at every call, so
+// that the table never gives a move (each node is one that IIR reduces).
+type unhashed struct {
+	*hinted
+	n uint64
+}
+
+func (p *unhashed) Hash() uint64 { p.n++; return p.n * 0x9E3779B97F4A7C15 }
+func (p *unhashed) Clone() engine.Position {
+	return &unhashed{hinted: p.hinted.Clone().(*hinted)}
+}
+
+// Internal iterative reduction searches nodes without a table move
+// shallower, only when asked for; the reduced search still returns a legal
+// move and keeps the proven results of the small boards.
+func TestIIR(t *testing.T) {
+	search := func(iir int, r, c, depth int) engine.Result {
+		p := &unhashed{hinted: &hinted{toy.New(r, c), true}}
+		return engine.New(1, engine.Options{LMR: true, IIR: iir}).Search(p, engine.Limits{Depth: depth})
+	}
+	off, on := search(0, 2, 3, 7), search(3, 2, 3, 7)
+	t.Logf("nodes: without IIR %d, with %d", off.Nodes, on.Nodes)
+	if on.Nodes >= off.Nodes {
+		t.Fatalf("nodes: without IIR %d, with %d", off.Nodes, on.Nodes)
+	}
+	if !toy.New(2, 3).Legal(on.Move) {
+		t.Fatalf("illegal move %v", on.Move)
+	}
+	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
+		want := minimax(toy.New(r[0], r[1]))
+		res := search(3, r[0], r[1], 60)
+		if want > 0 && res.Score < engine.WinBound || want < 0 && res.Score > -engine.WinBound || want == 0 && (res.Score >= engine.WinBound || res.Score <= -engine.WinBound) {
+			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/gomoku"
 	"github.com/pentad-ai/pentad/game/kalah"
 	"github.com/pentad-ai/pentad/game/morris"
@@ -111,6 +112,26 @@ func newReplayBoard(game string, opts map[string]string) (replayBoard, map[strin
 	return nil, nil, fmt.Errorf("no board for game %q", game)
 }
 
+// rulesPosition is what the replays need of a rules position.
+type rulesPosition interface {
+	ParseMove(s string) (engine.Move, error)
+	IsLegal(m engine.Move) bool
+	Make(m engine.Move)
+}
+
+// playMove parses mv in p, checks that it is legal and plays it.
+func playMove(p rulesPosition, mv string) (engine.Move, error) {
+	m, err := p.ParseMove(mv)
+	if err != nil {
+		return 0, err
+	}
+	if !p.IsLegal(m) {
+		return 0, fmt.Errorf("not legal")
+	}
+	p.Make(m)
+	return m, nil
+}
+
 // Gomoku: size*size characters, row by row from y 0: '.' empty, 'x' black,
 // 'o' white. Mark: the cell (y*size+x) of the stone.
 type gomokuReplay struct {
@@ -121,14 +142,10 @@ type gomokuReplay struct {
 func (r *gomokuReplay) mover() int { return r.p.Side() }
 
 func (r *gomokuReplay) play(mv string) ([]int, error) {
-	m, err := r.p.ParseMove(mv)
+	_, err := playMove(r.p, mv)
 	if err != nil {
 		return nil, err
 	}
-	if !r.p.IsLegal(m) {
-		return nil, fmt.Errorf("not legal")
-	}
-	r.p.Make(m)
 	x, y, _ := gomoku.ParseXY(mv)
 	return []int{y*r.n + x}, nil
 }
@@ -215,11 +232,10 @@ type morrisReplay struct{ p *morris.Position }
 func (r *morrisReplay) mover() int { return r.p.Side() }
 
 func (r *morrisReplay) play(mv string) ([]int, error) {
-	m, err := r.p.ParseMove(mv)
+	m, err := playMove(r.p, mv)
 	if err != nil {
 		return nil, err
 	}
-	r.p.Make(m)
 	from, to, take := morris.MoveParts(m)
 	return []int{from, to, take}, nil
 }
@@ -254,14 +270,10 @@ type quoridorReplay struct {
 func (r *quoridorReplay) mover() int { return r.p.Side() }
 
 func (r *quoridorReplay) play(mv string) ([]int, error) {
-	m, err := r.p.ParseMove(mv)
+	m, err := playMove(r.p, mv)
 	if err != nil {
 		return nil, err
 	}
-	if !r.p.IsLegal(m) {
-		return nil, fmt.Errorf("not legal")
-	}
-	r.p.Make(m)
 	if quoridor.IsWall(m) {
 		_, a := quoridor.WallOf(m)
 		return []int{-1 - a}, nil
@@ -296,11 +308,10 @@ type stonesReplay struct{ p *stones.Position }
 func (r *stonesReplay) mover() int { return r.p.SideToMove() }
 
 func (r *stonesReplay) play(mv string) ([]int, error) {
-	m, err := r.p.ParseMove(mv)
+	m, err := playMove(r.p, mv)
 	if err != nil {
 		return nil, err
 	}
-	r.p.Make(m)
 	if stones.Kind(m) == stones.Pass {
 		return nil, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/pentad-ai/pentad/internal/lineio"
 
@@ -24,8 +25,52 @@ type Session struct {
 	last   int              // side of the last processed move, -1 if none
 	track  *stones.Position // position followed from processed moves (a fallback only)
 	resp   []byte
+	busy   chan engine.Move // a decision the watchdog answered for, still running
 	// Answers counts the move requests answered.
 	Answers int
+	// Late counts the answers the watchdog gave for a late decision.
+	Late int
+}
+
+// WatchdogGrace is how long past its hard limit a timed decision may run
+// before the session answers the player's best action so far itself (a
+// loaded machine can keep the search thread off the CPU, or stall it in
+// the kernel) and lets the stopped decision end in the background.
+const WatchdogGrace = 15 * time.Millisecond
+
+// settle waits for a decision the watchdog answered for before anything
+// else uses the player.
+func (s *Session) settle() {
+	if s.busy != nil {
+		<-s.busy
+		s.busy = nil
+	}
+}
+
+// choose runs the player's decision; a timed one runs under the watchdog.
+func (s *Session) choose(p *stones.Position, allowed int) engine.Move {
+	s.settle()
+	cfg := s.pl.cfg
+	if cfg.Depth != 0 || cfg.Nodes != 0 || cfg.Hard <= 0 {
+		return s.pl.Choose(p, allowed)
+	}
+	t := time.NewTimer(cfg.Hard + WatchdogGrace)
+	defer t.Stop()
+	done := make(chan engine.Move, 1)
+	go func() { done <- s.pl.Choose(p, allowed) }()
+	select {
+	case m := <-done:
+		return m
+	case <-t.C:
+		s.pl.Stop()
+		if b := s.pl.Best(); b != 0 {
+			s.busy = done
+			s.Late++
+			s.logf("late decision: answered %s for it", stones.FormatMove(b))
+			return b
+		}
+		return <-done // nothing chosen yet: wait for the stopped decision
+	}
 }
 
 // NewSession makes a session writing its answers to out.
@@ -111,6 +156,7 @@ func (s *Session) Handle(m stones.Message) error {
 			}
 			s.last = -1
 			s.track = stones.NewGame()
+			s.settle()
 			s.pl.NewGame()
 			s.logf("playing %s", stones.SideName(s.colour))
 		} else {
@@ -184,8 +230,8 @@ func (s *Session) request(m stones.Message) error {
 	}
 	mv := stones.PassMove
 	if p != nil {
-		mv = s.pl.Choose(p, allowed)
 		s.track = p.Copy()
+		mv = s.choose(p, allowed)
 	} else {
 		s.logf("no position to play from; passing")
 		if allowed&(1<<stones.Pass) == 0 {

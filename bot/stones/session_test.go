@@ -9,7 +9,9 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	bot "github.com/pentad-ai/pentad/bot/stones"
 	"github.com/pentad-ai/pentad/engine"
@@ -277,5 +279,58 @@ func TestAnswerFlushedAtOnce(t *testing.T) {
 	inW.Close()
 	if err := <-done; err != nil {
 		t.Fatalf("end of input: %v", err)
+	}
+}
+
+func TestWatchdogAnswersForAStalledSearch(t *testing.T) {
+	// The evaluation blocks the search thread (as a kernel stall or a
+	// machine without CPU would) until released: the session must still
+	// answer, with an allowed legal action, and play on afterwards.
+	release := make(chan struct{})
+	var once sync.Once
+	stall := func(p *stones.Position) int {
+		<-release
+		return evs.Evaluate(p)
+	}
+	cfg := bot.DefaultConfig()
+	cfg.TTMiB, cfg.SolveMiB = 4, 2
+	cfg.Soft, cfg.Hard = 20*time.Millisecond, 50*time.Millisecond
+	cfg.Eval = stall
+	p := stones.NewGame()
+	var buf [engine.MaxMoves]engine.Move
+	p.Make(p.GenMoves(buf[:0])[0])
+	var out bytes.Buffer
+	s := bot.NewSession(&out, cfg)
+	s.Handle(mustDecode(t, `{"Color":"-1"}`))
+	done := make(chan struct{})
+	go func() {
+		s.Handle(mustDecode(t, string(p.AppendRequest(nil))))
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute): // liveness only: the search never ends by itself
+		once.Do(func() { close(release) })
+		t.Fatal("no answer while the search thread was stalled")
+	}
+	if s.Late != 1 {
+		t.Fatalf("watchdog answers %d, want 1", s.Late)
+	}
+	m1, err := stones.DecodeResponse(bytes.TrimSpace(out.Bytes()))
+	if err != nil || !p.IsLegal(m1) || stones.Kind(m1) != stones.Attack {
+		t.Fatalf("watchdog answer %q", out.String())
+	}
+	// The stalled search ends once released; the next request waits for
+	// it and is then answered by a normal search.
+	once.Do(func() { close(release) })
+	p.Make(m1)
+	out.Reset()
+	s.Handle(mustDecode(t, string(p.AppendRequest(nil))))
+	m2, err := stones.DecodeResponse(bytes.TrimSpace(out.Bytes()))
+	if err != nil || !p.IsLegal(m2) {
+		t.Fatalf("second answer %q", out.String())
+	}
+	if s.Answers != 2 || s.Late != 1 {
+		t.Fatalf("answers %d, late %d", s.Answers, s.Late)
 	}
 }

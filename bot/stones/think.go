@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -67,6 +68,23 @@ type Player struct {
 	LastSolve SolveStats
 	Proven    int
 	scale     float64 // budget factor, below 1 after overruns (see observe)
+	// best is the best allowed action found so far by the running
+	// decision (0 before it has one), readable from any goroutine; stop
+	// tells the decision to end now (see Stop).
+	best atomic.Uint32
+	stop atomic.Bool
+}
+
+// Best is the best allowed action the running (or last) decision has
+// found so far: the first allowed action until a search iteration
+// completes. Safe to call from any goroutine.
+func (pl *Player) Best() engine.Move { return engine.Move(pl.best.Load()) }
+
+// Stop tells the running decision (solver or search) to answer now. Safe
+// to call from any goroutine; the next Choose starts afresh.
+func (pl *Player) Stop() {
+	pl.stop.Store(true)
+	pl.eng.Stop()
 }
 
 // minScale is the lowest budget factor after repeated overruns.
@@ -139,6 +157,9 @@ func (pl *Player) solver() *Solver {
 }
 
 func (pl *Player) info(in engine.Info) {
+	if len(in.PV) > 0 {
+		pl.best.Store(uint32(in.PV[0])) // the root moves are the allowed ones
+	}
 	if pl.cfg.Log == nil {
 		return
 	}
@@ -168,6 +189,8 @@ func (pl *Player) Engine() *engine.Engine { return pl.eng }
 func (pl *Player) Choose(p *stones.Position, allowed int) engine.Move {
 	t0 := time.Now()
 	pl.Last = engine.Result{}
+	pl.best.Store(0)
+	pl.stop.Store(false)
 	sp := &pl.search
 	sp.Position = *p
 	sp.evalFn, sp.qcrit, sp.hintCrit = pl.cfg.Eval, DefaultQCrit, DefaultHintCrit
@@ -193,6 +216,7 @@ func (pl *Player) Choose(p *stones.Position, allowed int) engine.Move {
 		pl.logf("no allowed legal action; passing")
 		return stones.PassMove
 	}
+	pl.best.Store(uint32(ok[0]))
 	if p.Phase() == 1 && hadPlan && !pl.cfg.Replan && p.Key() == pl.planKey {
 		for _, m := range ok {
 			if m == plan {
@@ -242,6 +266,10 @@ func (pl *Player) Choose(p *stones.Position, allowed int) engine.Move {
 			lim.RootMoves = keep
 		}
 	}
+	if pl.stop.Load() {
+		pl.logf("stopped before the search")
+		return pl.Best()
+	}
 	res := pl.eng.Search(sp, lim)
 	pl.Last = res
 	best := res.Move
@@ -281,6 +309,7 @@ func (pl *Player) prove(p *stones.Position, ok []engine.Move, hard time.Duration
 	default:
 		lim.Time = hard * time.Duration(pl.cfg.SolveShare) / 100
 	}
+	lim.Stop = &pl.stop
 	st := pl.solver().Solve(p, lim)
 	pl.LastSolve = st
 	pl.logf("solve %v nodes %d time %d ms move %s losing %d", st.Result, st.Nodes,

@@ -57,13 +57,16 @@ func (s *Session) choose(p *stones.Position, allowed int) engine.Move {
 	t := time.NewTimer(cfg.Hard + WatchdogGrace)
 	defer t.Stop()
 	done := make(chan engine.Move, 1)
-	go func() { done <- s.pl.Choose(p, allowed) }()
+	s.pl.stop.Store(false)
+	s.pl.best.Store(0)
+	go func() { done <- s.pl.choose(p, allowed) }()
 	select {
 	case m := <-done:
 		return m
 	case <-t.C:
 		s.pl.Stop()
-		if b := s.pl.Best(); b != 0 {
+		// s.track is the request's position (p belongs to the decision)
+		if b := s.pl.Best(); b != 0 && allowed&(1<<stones.Kind(b)) != 0 && s.track.IsLegal(b) {
 			s.busy = done
 			s.Late++
 			s.logf("late decision: answered %s for it", stones.FormatMove(b))

@@ -85,10 +85,7 @@ func (pl *Player) Best() engine.Move { return engine.Move(pl.best.Load()) }
 
 // Stop tells the running decision (solver or search) to answer now. Safe
 // to call from any goroutine; the next Choose starts afresh.
-func (pl *Player) Stop() {
-	pl.stop.Store(true)
-	pl.eng.Stop()
-}
+func (pl *Player) Stop() { pl.stop.Store(true) }
 
 // minScale is the lowest budget factor after repeated overruns.
 const minScale = 0.35
@@ -190,10 +187,16 @@ func (pl *Player) Engine() *engine.Engine { return pl.eng }
 // 1<<Pass, 1<<Attack, 1<<Strengthen). It returns PassMove when nothing
 // allowed is legal (the game is then lost anyway). p is left unchanged.
 func (pl *Player) Choose(p *stones.Position, allowed int) engine.Move {
+	pl.stop.Store(false)
+	return pl.choose(p, allowed)
+}
+
+// choose is Choose without clearing the stop flag first: a Stop that comes
+// before it has started still stops it (see Session.choose).
+func (pl *Player) choose(p *stones.Position, allowed int) engine.Move {
 	t0 := time.Now()
 	pl.Last = engine.Result{}
 	pl.best.Store(0)
-	pl.stop.Store(false)
 	sp := &pl.search
 	sp.Position = *p
 	sp.evalFn, sp.qcrit, sp.hintCrit = pl.cfg.Eval, DefaultQCrit, DefaultHintCrit
@@ -243,7 +246,7 @@ func (pl *Player) Choose(p *stones.Position, allowed int) engine.Move {
 			return m
 		}
 	}
-	lim := engine.Limits{Depth: pl.cfg.Depth, Nodes: pl.cfg.Nodes}
+	lim := engine.Limits{Depth: pl.cfg.Depth, Nodes: pl.cfg.Nodes, Stop: &pl.stop}
 	if timed {
 		// The solver's time comes out of the hard limit only: the search
 		// still gets its usual soft budget.
@@ -268,10 +271,6 @@ func (pl *Player) Choose(p *stones.Position, allowed int) engine.Move {
 		if len(keep) > 0 && len(keep) < len(ok) {
 			lim.RootMoves = keep
 		}
-	}
-	if pl.stop.Load() {
-		pl.logf("stopped before the search")
-		return pl.Best()
 	}
 	res := pl.eng.Search(sp, lim)
 	pl.Last = res

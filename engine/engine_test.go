@@ -351,3 +351,28 @@ func TestIIR(t *testing.T) {
 		}
 	}
 }
+
+// HintHistory lets cutoffs by non-forcing hinted moves feed the killers and
+// the history, and those reorder the hinted moves: the search changes, and
+// the small games are still solved exactly.
+func TestHintHistory(t *testing.T) {
+	search := func(hh, r, c, depth int) engine.Result {
+		p := &hinted{toy.New(r, c), true}
+		return engine.New(1, engine.Options{LMR: true, HintHistory: hh}).Search(p, engine.Limits{Depth: depth})
+	}
+	off, on := search(0, 2, 3, 7), search(1<<20, 2, 3, 7)
+	t.Logf("nodes: without %d, with %d", off.Nodes, on.Nodes)
+	if on.Nodes == off.Nodes {
+		t.Fatalf("HintHistory changed nothing (%d nodes)", on.Nodes)
+	}
+	if !toy.New(2, 3).Legal(on.Move) {
+		t.Fatalf("illegal move %v", on.Move)
+	}
+	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
+		want := minimax(toy.New(r[0], r[1]))
+		res := search(1<<20, r[0], r[1], 60)
+		if want > 0 && res.Score < engine.WinBound || want < 0 && res.Score > -engine.WinBound || want == 0 && (res.Score >= engine.WinBound || res.Score <= -engine.WinBound) {
+			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
+		}
+	}
+}

@@ -43,6 +43,13 @@ type Options struct {
 	// table has no move for it and at least IIR plies remain (internal
 	// iterative reduction).
 	IIR int
+	// HintHistory, when positive, lets killers and history order the moves
+	// a game scores itself (MoveScorer hints), for games whose every move
+	// carries a hint: a move that is not forcing (Reducer) and makes a
+	// beta cutoff is rewarded as a quiet one would be, and a hinted move's
+	// ordering score gains HintHistory for the first killer, half that for
+	// the second, and its history scaled to at most HintHistory.
+	HintHistory int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -649,7 +656,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if s >= beta {
-					if quiet {
+					if quiet || (w.e.Options.HintHistory > 0 && w.reducer != nil && w.reducer.Reducible(m)) {
 						w.rewardQuiet(side, ply, m, depth, moves[:i])
 					}
 					break
@@ -771,6 +778,7 @@ func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
 	scores := &w.scores[ply]
 	side := w.pos.Side()
 	k := &w.killers[ply]
+	hh := w.e.Options.HintHistory
 	for i, m := range moves {
 		var s int32
 		hint := 0
@@ -780,6 +788,15 @@ func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
 		switch {
 		case m == ttMove:
 			s = ttScore
+		case hint > 0 && hh > 0:
+			switch m {
+			case k[0]:
+				hint += hh
+			case k[1]:
+				hint += hh / 2
+			}
+			hint += max(int(w.history[side][histIndex(m)]), 0) * hh / (killerScore / 2)
+			s = hintBase + int32(min(hint, 1<<23))
 		case hint > 0:
 			s = hintBase + int32(min(hint, 1<<23))
 		case m == k[0]:

@@ -45,6 +45,10 @@ type Options struct {
 	// IIR, when not zero, replaces the internal iterative reduction of
 	// the search: positive, engine.Options.IIR; negative, none.
 	IIR int
+	// HintHistory, when not zero, replaces engine.Options.HintHistory
+	// (killers and history among the pattern-ordered moves): positive, the
+	// value; negative, none.
+	HintHistory int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -193,6 +197,9 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if opt.IIR != 0 {
 		s.brain.E.Options.IIR = max(opt.IIR, 0)
+	}
+	if opt.HintHistory != 0 {
+		s.brain.E.Options.HintHistory = max(opt.HintHistory, 0)
 	}
 	s.brain.MaxDepth = opt.MaxDepth
 	s.brain.MaxNodes = opt.MaxNodes

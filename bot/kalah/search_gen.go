@@ -571,7 +571,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if s >= beta {
-					if quiet {
+					if quiet || (w.e.Options.HintHistory > 0 && w.reducer != nil && w.reducer.Reducible(m)) {
 						w.rewardQuiet(side, ply, m, depth, moves[:i])
 					}
 					break
@@ -693,6 +693,7 @@ func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Mo
 	scores := &w.scores[ply]
 	side := w.pos.Side()
 	k := &w.killers[ply]
+	hh := w.e.Options.HintHistory
 	for i, m := range moves {
 		var s int32
 		hint := 0
@@ -702,6 +703,15 @@ func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Mo
 		switch {
 		case m == ttMove:
 			s = searchTtScore
+		case hint > 0 && hh > 0:
+			switch m {
+			case k[0]:
+				hint += hh
+			case k[1]:
+				hint += hh / 2
+			}
+			hint += max(int(w.history[side][searchHistIndex(m)]), 0) * hh / (searchKillerScore / 2)
+			s = searchHintBase + int32(min(hint, 1<<23))
 		case hint > 0:
 			s = searchHintBase + int32(min(hint, 1<<23))
 		case m == k[0]:

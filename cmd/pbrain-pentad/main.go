@@ -38,6 +38,7 @@ func main() {
 	moveCount := flag.Int("movecount", 0, "move-count pruning: 1 on, -1 off (0: the default)")
 	nullMove := flag.Int("nullmove", -1, "null-move pruning from this remaining depth up (0: off, -1: the default)")
 	iir := flag.Int("iir", 0, "internal iterative reduction from this remaining depth up (-1: off, 0: the default)")
+	hintHist := flag.Int("hinthist", 0, "killers and history among pattern-ordered moves, worth up to this much pattern value (-1: off, 0: the default)")
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
@@ -74,6 +75,7 @@ func main() {
 	opt.Prune = &pr
 	opt.LMRScale = *lmr
 	opt.IIR = *iir
+	opt.HintHistory = *hintHist
 	opt.SoftPct = *softPct
 	if *weights != "" {
 		w, err := gomoku.ParseWeights(*weights)

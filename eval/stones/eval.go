@@ -32,6 +32,15 @@ type Weights struct {
 	Mobility  int     // per available attack
 	TempoMove int     // bonus for the side to move at its first action
 	ImmType   int     // percent of a type's stack value when it has an untouchable stack
+	// Strategic goals in fixed points (0 in Default, for experiments):
+	TallAll    int // every type has a stack at least two high
+	SecureType int // per type with a stack no enemy stack is tall enough to take
+	SecureAll  int // all three types have such a stack (no type can be wiped out by captures)
+	TallScarce int // percent of a type's stack value for each of its stacks at least two high
+	// Starve is the penalty per square of (5 - n) for a side that can
+	// take only n < 5 distinct enemy stacks: a side that must attack and
+	// cannot has lost, and a strong opponent steers for that.
+	Starve int
 }
 
 // Default are the weights chosen by self-play at 20,000 nodes per action
@@ -94,6 +103,9 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 	}
 	b := p.Board()
 	var maxH [2]int
+	var maxHT [2][4]int // tallest stack per side and type
+	var tallVal [2]int  // material value of the stacks at least two high
+	var targets [2]int  // distinct enemy stacks each side can take
 	var heightSum [2]int
 	var mob [2]int
 	var best [2][2]int // two most valuable takeable enemy stacks, per attacker side
@@ -109,6 +121,12 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 			if h > maxH[side] {
 				maxH[side] = h
 			}
+			if t := int(abs8(v) & 3); h > maxHT[side][t] {
+				maxHT[side][t] = h
+			}
+			if h >= 2 && w.TallScarce != 0 {
+				tallVal[side] += w.Marginal[min(p.Count(side, int(abs8(v)&3)), 30)]
+			}
 			for _, d := range fwd {
 				t := sq + d
 				for b[t] == 0 {
@@ -123,6 +141,7 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 					mob[side]++
 					if !taken[t] {
 						taken[t] = true
+						targets[side]++
 						e.noteBest(&best[side], p, side^1, u, hu)
 					}
 				}
@@ -130,6 +149,7 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 					mob[side^1]++
 					if !taken[sq] {
 						taken[sq] = true
+						targets[side^1]++
 						e.noteBest(&best[side^1], p, side, v, h)
 					}
 				}
@@ -137,6 +157,10 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 		}
 	}
 	score += w.Height * (heightSum[s] - heightSum[o])
+	score += w.TallScarce * (tallVal[s] - tallVal[o]) / 100
+	if w.Starve != 0 {
+		score += w.Starve * (starved(targets[o]) - starved(targets[s]))
+	}
 	score += w.Mobility * (mob[s] - mob[o])
 	if p.Phase() == 0 {
 		score += (w.Threat*best[s][0] + w.Threat2*best[s][1]) / 100
@@ -170,12 +194,44 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 		}
 		score += (w.Immune*imm + w.ImmType*immType) / 100
 	}
+	if w.TallAll != 0 || w.SecureType != 0 || w.SecureAll != 0 {
+		for side := 0; side < 2; side++ {
+			sign := 1
+			if side != s {
+				sign = -1
+			}
+			tall, secure := 0, 0
+			for t := 1; t <= 3; t++ {
+				if maxHT[side][t] >= 2 {
+					tall++
+				}
+				if maxHT[side][t] > maxH[side^1] {
+					secure++
+				}
+			}
+			if tall == 3 {
+				score += sign * w.TallAll
+			}
+			score += sign * secure * w.SecureType
+			if secure == 3 {
+				score += sign * w.SecureAll
+			}
+		}
+	}
 	if score > 20000 {
 		score = 20000
 	} else if score < -20000 {
 		score = -20000
 	}
 	return score
+}
+
+// starved is the square of how far n distinct targets fall short of five.
+func starved(n int) int {
+	if n >= 5 {
+		return 0
+	}
+	return (5 - n) * (5 - n)
 }
 
 // fwd are the directions S, E, SE: with their opposites they cover all six.
@@ -233,6 +289,16 @@ func ParseWeights(base Weights, spec string) (Weights, error) {
 			w.TempoMove = n
 		case "immtype":
 			w.ImmType = n
+		case "tallall":
+			w.TallAll = n
+		case "securetype":
+			w.SecureType = n
+		case "secureall":
+			w.SecureAll = n
+		case "tallscarce":
+			w.TallScarce = n
+		case "starve":
+			w.Starve = n
 		case "mscale":
 			for i := range w.Marginal {
 				w.Marginal[i] = w.Marginal[i] * n / 100

@@ -86,3 +86,104 @@ func TestParseWeights(t *testing.T) {
 		t.Fatal("missing value accepted")
 	}
 }
+
+// TestStrategicTerms checks the fixed-point goals: White (to move) has a
+// stack two or more high of every type, taller than any of Black's, so the
+// terms add exactly their weights for White and nothing for Black.
+func TestStrategicTerms(t *testing.T) {
+	var st [9][9]int
+	st[0][0], st[0][2], st[0][4] = 9, 10, 15 // White A2, B2, C3
+	st[2][0], st[2][2], st[2][4] = 5, 6, 7   // White A1, B1, C1
+	st[6][4], st[6][6], st[6][8] = -5, -6, -7
+	st[8][4], st[8][6], st[8][8] = -5, -6, -7
+	p, err := gs.FromState(st, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := New(Default).Evaluate(p)
+	for _, c := range []struct {
+		spec string
+		want int
+	}{
+		{"TallAll=100", 100},
+		{"SecureType=10", 30},
+		{"SecureAll=1000", 1000},
+		{"TallAll=7,SecureType=5,SecureAll=50", 72},
+	} {
+		w, err := ParseWeights(Default, c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := New(w).Evaluate(p) - base; got != c.want {
+			t.Errorf("%s: eval changed by %d, want %d", c.spec, got, c.want)
+		}
+	}
+	w, _ := ParseWeights(Default, "TallScarce=50")
+	if got := New(w).Evaluate(p) - base; got <= 0 {
+		t.Errorf("TallScarce=50: eval changed by %d, want a gain for the side with the tall stacks", got)
+	}
+	// The terms keep the evaluation symmetric.
+	w, _ = ParseWeights(Default, "TallAll=100,SecureType=30,SecureAll=500,TallScarce=40")
+	e := New(w)
+	for _, q := range append(randomPositions(), p) {
+		if a, b := e.Evaluate(q), e.Evaluate(mirror(t, q)); a != b {
+			t.Fatalf("eval %d, mirrored %d\n%v", a, b, q)
+		}
+	}
+}
+
+// attackTargets counts the distinct enemy stacks side can take, from the
+// move generator.
+func attackTargets(t *testing.T, p *gs.Position, side int) int {
+	t.Helper()
+	q, err := gs.FromState(p.State(), side, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [engine.MaxMoves]engine.Move
+	seen := map[int]bool{}
+	for _, m := range q.GenMoves(buf[:0]) {
+		if gs.Kind(m) == gs.Attack {
+			seen[gs.To(m)] = true
+		}
+	}
+	return len(seen)
+}
+
+// TestStarve checks the term against targets counted by the move generator.
+func TestStarve(t *testing.T) {
+	w, _ := ParseWeights(Default, "Starve=7")
+	e := New(w)
+	short := 0
+	r := rand.New(rand.NewPCG(5, 6))
+	var buf [engine.MaxMoves]engine.Move
+	var ps []*gs.Position
+	for g := 0; g < 20; g++ { // random games to their end
+		p := gs.NewGame()
+		for over, _, _ := p.Status(); !over; over, _, _ = p.Status() {
+			ps = append(ps, p.Copy())
+			moves := p.GenMoves(buf[:0])
+			p.Make(moves[r.IntN(len(moves))])
+		}
+	}
+	for _, p := range ps {
+		if v := Evaluate(p); v > 19000 || v < -19000 {
+			continue // near the clamp
+		}
+		s := p.SideToMove()
+		me, opp := attackTargets(t, p, s), attackTargets(t, p, s^1)
+		if me < 5 || opp < 5 {
+			short++
+		}
+		want := 7 * (starved(opp) - starved(me))
+		if got := e.Evaluate(p) - Evaluate(p); got != want {
+			t.Fatalf("targets %d and %d: Starve changed the eval by %d, want %d\n%v", me, opp, got, want, p)
+		}
+	}
+	if short == 0 {
+		t.Fatal("no position with fewer than five targets: the test checks nothing")
+	}
+	if starved(0) != 25 || starved(4) != 1 || starved(5) != 0 || starved(9) != 0 {
+		t.Fatal("starved: wrong squares")
+	}
+}

@@ -41,6 +41,10 @@ type Weights struct {
 	// take only n < 5 distinct enemy stacks: a side that must attack and
 	// cannot has lost, and a strong opponent steers for that.
 	Starve int
+	// Potent is the same penalty, counting instead the side's stacks at
+	// least as tall as the enemy's lowest (the only ones that can ever
+	// attack): once every enemy stack is two high, single stones are inert.
+	Potent int
 }
 
 // Default are the weights chosen by self-play at 20,000 nodes per action
@@ -106,6 +110,7 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 	var maxHT [2][4]int // tallest stack per side and type
 	var tallVal [2]int  // material value of the stacks at least two high
 	var targets [2]int  // distinct enemy stacks each side can take
+	minH := [2]int{99, 99}
 	var heightSum [2]int
 	var mob [2]int
 	var best [2][2]int // two most valuable takeable enemy stacks, per attacker side
@@ -120,6 +125,9 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 			heightSum[side] += h - 1
 			if h > maxH[side] {
 				maxH[side] = h
+			}
+			if h < minH[side] {
+				minH[side] = h
 			}
 			if t := int(abs8(v) & 3); h > maxHT[side][t] {
 				maxHT[side][t] = h
@@ -160,6 +168,17 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 	score += w.TallScarce * (tallVal[s] - tallVal[o]) / 100
 	if w.Starve != 0 {
 		score += w.Starve * (starved(targets[o]) - starved(targets[s]))
+	}
+	if w.Potent != 0 {
+		var potent [2]int
+		for side := 0; side < 2; side++ {
+			for _, sq := range p.Stacks(side) {
+				if int(abs8(b[sq])>>2) >= minH[side^1] {
+					potent[side]++
+				}
+			}
+		}
+		score += w.Potent * (starved(potent[o]) - starved(potent[s]))
 	}
 	score += w.Mobility * (mob[s] - mob[o])
 	if p.Phase() == 0 {
@@ -299,6 +318,8 @@ func ParseWeights(base Weights, spec string) (Weights, error) {
 			w.TallScarce = n
 		case "starve":
 			w.Starve = n
+		case "potent":
+			w.Potent = n
 		case "mscale":
 			for i := range w.Marginal {
 				w.Marginal[i] = w.Marginal[i] * n / 100

@@ -187,3 +187,28 @@ func TestStarve(t *testing.T) {
 		t.Fatal("starved: wrong squares")
 	}
 }
+
+// TestPotent: White's stacks are all two or more high, so of Black's six
+// stacks only the one three high can ever attack (potent 1, penalty 16),
+// while all three of White's can (potent 3, penalty 4).
+func TestPotent(t *testing.T) {
+	var st [9][9]int
+	st[0][0], st[0][2], st[0][4] = 9, 10, 15 // White A2, B2, C3
+	st[6][4], st[6][6], st[6][8] = -5, -6, -7
+	st[8][4], st[8][6], st[8][8] = -5, -6, -15 // ... and Black C3
+	p, err := gs.FromState(st, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := ParseWeights(Default, "Potent=10")
+	if got := New(w).Evaluate(p) - Evaluate(p); got != 120 {
+		t.Fatalf("Potent=10 changed the eval by %d, want 120", got)
+	}
+	w, _ = ParseWeights(Default, "Potent=30,Starve=20")
+	e := New(w)
+	for _, q := range append(randomPositions(), p) {
+		if a, b := e.Evaluate(q), e.Evaluate(mirror(t, q)); a != b {
+			t.Fatalf("eval %d, mirrored %d\n%v", a, b, q)
+		}
+	}
+}

@@ -45,6 +45,10 @@ type Weights struct {
 	// least as tall as the enemy's lowest (the only ones that can ever
 	// attack): once every enemy stack is two high, single stones are inert.
 	Potent int
+	// ImmFull scales the Immune and ImmType terms down with fewer than
+	// this many stacks on the board, in proportion (0: never): in an
+	// ending, a stack nobody can take wins nothing if it cannot attack.
+	ImmFull int
 }
 
 // Default are the weights chosen by self-play at 20,000 nodes per action
@@ -211,7 +215,11 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 				}
 			}
 		}
-		score += (w.Immune*imm + w.ImmType*immType) / 100
+		v := (w.Immune*imm + w.ImmType*immType) / 100
+		if n := p.NumStacks(0) + p.NumStacks(1); n < w.ImmFull {
+			v = v * n / w.ImmFull
+		}
+		score += v
 	}
 	if w.TallAll != 0 || w.SecureType != 0 || w.SecureAll != 0 {
 		for side := 0; side < 2; side++ {
@@ -320,6 +328,8 @@ func ParseWeights(base Weights, spec string) (Weights, error) {
 			w.Starve = n
 		case "potent":
 			w.Potent = n
+		case "immfull":
+			w.ImmFull = n
 		case "mscale":
 			for i := range w.Marginal {
 				w.Marginal[i] = w.Marginal[i] * n / 100

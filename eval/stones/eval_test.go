@@ -212,3 +212,26 @@ func TestPotent(t *testing.T) {
 		}
 	}
 }
+
+// TestImmFull: with 12 stacks on the board and ImmFull 24, the
+// untouchable-stack terms count half.
+func TestImmFull(t *testing.T) {
+	var st [9][9]int
+	st[0][0], st[0][2], st[0][4] = 9, 10, 15 // White A2, B2, C3
+	st[2][0], st[2][2], st[2][4] = 5, 6, 7
+	st[6][4], st[6][6], st[6][8] = -5, -6, -7
+	st[8][4], st[8][6], st[8][8] = -5, -6, -7
+	p, err := gs.FromState(st, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, _ := ParseWeights(Default, "Immune=0,ImmType=0")
+	half, _ := ParseWeights(Default, "ImmFull=24")
+	imm := Evaluate(p) - New(off).Evaluate(p)
+	if imm <= 0 {
+		t.Fatalf("no untouchable-stack value (%d): the test checks nothing", imm)
+	}
+	if got := New(half).Evaluate(p) - New(off).Evaluate(p); got != imm*12/24 {
+		t.Fatalf("ImmFull=24: untouchable value %d, want %d of %d", got, imm*12/24, imm)
+	}
+}

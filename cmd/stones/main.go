@@ -8,13 +8,17 @@
 //	stones think [flags] [N]        one timed decision on bench position N (0: start), with its log
 //	stones solvebench [seconds]     the endgame solver on fixed positions (limit per position, default 10)
 //	stones match [flags] pairs      self-play: -b-* flags set the weaker side
+//	stones fit [-specs S] FILE...   how well evaluation weights predict the results of arena records
 package main
 
 import (
 	"flag"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pentad-ai/pentad/bench"
@@ -54,9 +58,11 @@ func main() {
 	solveShare := fs.Int("solve-share", 0, "percent of -hard (or of -nodes) the solver may use (0: default 35)")
 	bSolveShare := fs.Int("b-solve-share", 0, "match: B's -solve-share")
 	solveMiB := fs.Int("solve-hash", 0, "solver table size in MiB (0: default 32)")
+	specs := fs.String("specs", "", "fit: weight changes to compare, separated by ';' (an empty one is the default)")
+	fitFrom := fs.Int("from", 20, "fit: positions from this action of each game on")
 	args := os.Args[1:]
 	cmd := ""
-	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft" || args[0] == "solvebench" || args[0] == "think") {
+	if len(args) > 0 && (args[0] == "bench" || args[0] == "perft" || args[0] == "match" || args[0] == "turnperft" || args[0] == "solvebench" || args[0] == "think" || args[0] == "fit") {
 		cmd, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
@@ -163,6 +169,11 @@ func main() {
 			dist += st.Distinct
 		}
 		fmt.Printf("total: %d sequences, %d distinct positions, %.3f s\n", seq, dist, time.Since(t0).Seconds())
+	case "fit":
+		if err := fit(os.Stdout, rest, *specs, *fitFrom); err != nil {
+			fmt.Fprintln(os.Stderr, "stones fit:", err)
+			os.Exit(1)
+		}
 	case "match":
 		pairs := 10
 		if len(rest) > 0 {
@@ -217,4 +228,43 @@ func main() {
 			res.WinsA, res.WinsB, res.WinsA+res.WinsB, res.Actions, res.MaxThink.Milliseconds(),
 			time.Since(t0).Seconds())
 	}
+}
+
+// fit prints, for each weight spec, the log-loss of the evaluation's
+// predictions of the results of the games in the arena records files
+// (games.jsonl), from action from of each game on.
+func fit(w io.Writer, files []string, specs string, from int) error {
+	if len(files) == 0 {
+		return fmt.Errorf("no records: give arena games.jsonl files")
+	}
+	var ss []evs.Sample
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		s, err := evs.ReadSamples(f, from)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		ss = append(ss, s...)
+	}
+	if len(ss) == 0 {
+		return fmt.Errorf("no decided stones games in the records")
+	}
+	fmt.Fprintf(w, "%d positions (first action of a turn, from action %d); a coin scores %.4f\n", len(ss), from, math.Ln2)
+	for _, spec := range strings.Split(specs, ";") {
+		wt, err := evs.ParseWeights(evs.Default, spec)
+		if err != nil {
+			return err
+		}
+		loss, k := evs.LogLoss(evs.New(wt), ss)
+		name := strings.TrimSpace(spec)
+		if name == "" {
+			name = "(default)"
+		}
+		fmt.Fprintf(w, "%-50s log-loss %.4f (scale %.0f)\n", name, loss, k)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pentad-ai/pentad/internal/botcheck"
@@ -21,4 +22,22 @@ func TestFaults(t *testing.T) {
 		Want:  `{"Type":`,
 		Think: []string{start},
 	})
+}
+
+func TestFit(t *testing.T) {
+	var out strings.Builder
+	if err := fit(&out, []string{"../../eval/stones/testdata/games.jsonl"}, ";Height=0;TallAll=1000", 20); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 || !strings.Contains(lines[0], "positions") || !strings.HasPrefix(lines[1], "(default)") ||
+		!strings.HasPrefix(lines[3], "TallAll=1000") || !strings.Contains(lines[2], "log-loss 0.") {
+		t.Fatalf("fit printed:\n%s", out.String())
+	}
+	if err := fit(&out, nil, "", 0); err == nil {
+		t.Fatal("no files: no error")
+	}
+	if err := fit(&out, []string{"../../eval/stones/testdata/games.jsonl"}, "Bogus=1", 0); err == nil {
+		t.Fatal("unknown weight: no error")
+	}
 }

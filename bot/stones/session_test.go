@@ -330,7 +330,10 @@ func TestWatchdogAnswersForAStalledSearch(t *testing.T) {
 	if err != nil || !p.IsLegal(m2) {
 		t.Fatalf("second answer %q", out.String())
 	}
-	if s.Answers != 2 || s.Late != 1 {
+	// The second search has the same 50 ms; on a loaded machine (CI runs
+	// packages side by side) the watchdog may answer it too, which is its
+	// job, so only the count of answers is fixed.
+	if s.Answers != 2 || s.Late < 1 || s.Late > 2 {
 		t.Fatalf("answers %d, late %d", s.Answers, s.Late)
 	}
 }

@@ -36,7 +36,8 @@ type Weights struct {
 	Mobility  int     // per available attack
 	TempoMove int     // bonus for the side to move at its first action
 	ImmType   int     // percent of a type's stack value when it has an untouchable stack
-	// Strategic goals in fixed points (0 in Default, for experiments):
+	// Strategic goals in fixed points (SecureType and SecureAll are 0 in
+	// Default: for experiments):
 	TallAll    int // every type has a stack at least two high
 	SecureType int // per type with a stack no enemy stack is tall enough to take
 	SecureAll  int // all three types have such a stack (no type can be wiped out by captures)
@@ -141,14 +142,11 @@ func (e *Evaluator) Evaluate(p *gs.Position) int {
 			if h > maxH[side] {
 				maxH[side] = h
 			}
-			if h < minH[side] {
-				minH[side] = h
-			}
-			if t := int(abs8(v) & 3); h > maxHT[side][t] {
-				maxHT[side][t] = h
-			}
-			if h >= 2 && w.TallScarce != 0 {
-				tallVal[side] += w.Marginal[min(p.Count(side, int(abs8(v)&3)), 30)]
+			minH[side] = min(minH[side], h)
+			typ := int(abs8(v) & 3)
+			maxHT[side][typ] = max(maxHT[side][typ], h)
+			if h >= 2 {
+				tallVal[side] += w.Marginal[min(p.Count(side, typ), 30)]
 			}
 			for _, d := range fwd {
 				t := sq + d

@@ -87,19 +87,48 @@ func TestParseWeights(t *testing.T) {
 	}
 }
 
-// TestStrategicTerms checks the fixed-point goals: White (to move) has a
-// stack two or more high of every type, taller than any of Black's, so the
-// terms add exactly their weights for White and nothing for Black.
-func TestStrategicTerms(t *testing.T) {
+// whiteToMove is the position of st with White to make the first action.
+func whiteToMove(t *testing.T, st [9][9]int) *gs.Position {
+	t.Helper()
+	p, err := gs.FromState(st, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// tallWhite: White (to move) has A2, B2, C3 and a single of each type;
+// Black has two singles of each type, out of reach of White's tall stacks.
+func tallWhite(t *testing.T) *gs.Position {
 	var st [9][9]int
 	st[0][0], st[0][2], st[0][4] = 9, 10, 15 // White A2, B2, C3
 	st[2][0], st[2][2], st[2][4] = 5, 6, 7   // White A1, B1, C1
 	st[6][4], st[6][6], st[6][8] = -5, -6, -7
 	st[8][4], st[8][6], st[8][8] = -5, -6, -7
-	p, err := gs.FromState(st, 0, 0)
+	return whiteToMove(t, st)
+}
+
+// checkSymmetric fails unless the evaluation with the weight changes spec
+// scores the random positions and extra as their colour mirrors.
+func checkSymmetric(t *testing.T, spec string, extra ...*gs.Position) {
+	t.Helper()
+	w, err := ParseWeights(Default, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := New(w)
+	for _, q := range append(randomPositions(), extra...) {
+		if a, b := e.Evaluate(q), e.Evaluate(mirror(t, q)); a != b {
+			t.Fatalf("%s: eval %d, mirrored %d\n%v", spec, a, b, q)
+		}
+	}
+}
+
+// TestStrategicTerms checks the fixed-point goals: White (to move) has a
+// stack two or more high of every type, taller than any of Black's, so the
+// terms add exactly their weights for White and nothing for Black.
+func TestStrategicTerms(t *testing.T) {
+	p := tallWhite(t)
 	zero, _ := ParseWeights(Default, "TallAll=0,SecureType=0,SecureAll=0,TallScarce=0,Starve=0")
 	base := New(zero).Evaluate(p)
 	for _, c := range []struct {
@@ -124,13 +153,7 @@ func TestStrategicTerms(t *testing.T) {
 		t.Errorf("TallScarce=50: eval changed by %d, want a gain for the side with the tall stacks", got)
 	}
 	// The terms keep the evaluation symmetric.
-	w, _ = ParseWeights(Default, "TallAll=100,SecureType=30,SecureAll=500,TallScarce=40")
-	e := New(w)
-	for _, q := range append(randomPositions(), p) {
-		if a, b := e.Evaluate(q), e.Evaluate(mirror(t, q)); a != b {
-			t.Fatalf("eval %d, mirrored %d\n%v", a, b, q)
-		}
-	}
+	checkSymmetric(t, "TallAll=100,SecureType=30,SecureAll=500,TallScarce=40", p)
 }
 
 // attackTargets counts the distinct enemy stacks side can take, from the
@@ -199,35 +222,18 @@ func TestPotent(t *testing.T) {
 	st[0][0], st[0][2], st[0][4] = 9, 10, 15 // White A2, B2, C3
 	st[6][4], st[6][6], st[6][8] = -5, -6, -7
 	st[8][4], st[8][6], st[8][8] = -5, -6, -15 // ... and Black C3
-	p, err := gs.FromState(st, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := whiteToMove(t, st)
 	w, _ := ParseWeights(Default, "Potent=10")
 	if got := New(w).Evaluate(p) - Evaluate(p); got != 120 {
 		t.Fatalf("Potent=10 changed the eval by %d, want 120", got)
 	}
-	w, _ = ParseWeights(Default, "Potent=30,Starve=20")
-	e := New(w)
-	for _, q := range append(randomPositions(), p) {
-		if a, b := e.Evaluate(q), e.Evaluate(mirror(t, q)); a != b {
-			t.Fatalf("eval %d, mirrored %d\n%v", a, b, q)
-		}
-	}
+	checkSymmetric(t, "Potent=30,Starve=20", p)
 }
 
 // TestImmFull: with 12 stacks on the board and ImmFull 24, the
 // untouchable-stack terms count half.
 func TestImmFull(t *testing.T) {
-	var st [9][9]int
-	st[0][0], st[0][2], st[0][4] = 9, 10, 15 // White A2, B2, C3
-	st[2][0], st[2][2], st[2][4] = 5, 6, 7
-	st[6][4], st[6][6], st[6][8] = -5, -6, -7
-	st[8][4], st[8][6], st[8][8] = -5, -6, -7
-	p, err := gs.FromState(st, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := tallWhite(t)
 	off, _ := ParseWeights(Default, "Immune=0,ImmType=0")
 	half, _ := ParseWeights(Default, "ImmFull=24")
 	imm := Evaluate(p) - New(off).Evaluate(p)

@@ -235,8 +235,9 @@ func TestPotent(t *testing.T) {
 func TestImmFull(t *testing.T) {
 	p := tallWhite(t)
 	off, _ := ParseWeights(Default, "Immune=0,ImmType=0")
+	full, _ := ParseWeights(Default, "ImmFull=0")
 	half, _ := ParseWeights(Default, "ImmFull=24")
-	imm := Evaluate(p) - New(off).Evaluate(p)
+	imm := New(full).Evaluate(p) - New(off).Evaluate(p)
 	if imm <= 0 {
 		t.Fatalf("no untouchable-stack value (%d): the test checks nothing", imm)
 	}

@@ -195,25 +195,73 @@ func TestPlayerUsesSolver(t *testing.T) {
 func TestBudgetAdapts(t *testing.T) {
 	pl := NewPlayer(DefaultConfig())
 	soft0, hard0 := pl.budget()
-	pl.observe(hard0+hard0/20, hard0) // a small overshoot is normal
+	pl.observe(hard0+hard0/20, hard0, -1) // a small overshoot is normal
 	if s, h := pl.budget(); s != soft0 || h != hard0 {
 		t.Fatalf("budget changed after a small overshoot: %v %v", s, h)
 	}
-	pl.observe(2*hard0, hard0)
+	pl.observe(2*hard0, hard0, -1)
 	_, h1 := pl.budget()
 	if h1 >= hard0 {
 		t.Fatalf("budget %v after an overrun, was %v", h1, hard0)
 	}
 	for i := 0; i < 20; i++ {
-		pl.observe(3*hard0, h1)
+		pl.observe(3*hard0, h1, -1)
 	}
 	if _, h := pl.budget(); h < time.Duration(float64(hard0)*minScale)-time.Millisecond {
 		t.Fatalf("budget %v below the floor", h)
 	}
 	for i := 0; i < 200; i++ {
-		pl.observe(0, hard0)
+		pl.observe(0, hard0, -1)
 	}
 	if s, h := pl.budget(); s != soft0 || h != hard0 {
 		t.Fatalf("budget did not recover: %v %v", s, h)
+	}
+}
+
+// TestBudgetShrinksOnACrowdedMachine: a decision on time whose threads got
+// a fifth of a core each shrinks the next budgets; half a core each (two
+// games at once on two cores), all of one core (the solver alone) or a
+// short decision does not.
+func TestBudgetShrinksOnACrowdedMachine(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Threads = 2
+	pl := NewPlayer(cfg)
+	_, hard0 := pl.budget()
+	el := hard0 / 2
+	for _, cpu := range []time.Duration{el, 2 * el, -1} {
+		pl.observe(el, hard0, cpu)
+	}
+	pl.observe(50*time.Millisecond, hard0, 0)
+	if _, h := pl.budget(); h != hard0 {
+		t.Fatalf("budget %v after uncrowded decisions, want %v", h, hard0)
+	}
+	pl.observe(el, hard0, 2*el/5)
+	_, h1 := pl.budget()
+	if h1 >= hard0 {
+		t.Fatalf("budget %v after a crowded decision, was %v", h1, hard0)
+	}
+	for i := 0; i < 100; i++ {
+		pl.observe(el, h1, el)
+	}
+	if _, h := pl.budget(); h != hard0 {
+		t.Fatalf("budget did not recover: %v", h)
+	}
+}
+
+// TestProcessCPUGrows: the CPU clock the crowding check reads moves with
+// work done (where the system gives it).
+func TestProcessCPUGrows(t *testing.T) {
+	c0 := processCPU()
+	if c0 < 0 {
+		t.Skip("no process CPU time on this system")
+	}
+	x := uint64(1)
+	for processCPU() == c0 {
+		for i := 0; i < 1_000_000; i++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+	}
+	if x == 0 {
+		t.Log(x)
 	}
 }

@@ -41,8 +41,9 @@ type Config struct {
 // on the contest engine's wall clock, so a decision answers by 2.4 s at the
 // latest (the watchdog answers 15 ms after that whatever the search does),
 // keeping 600 ms for the pipes, the engine's own work and a loaded
-// machine; on a machine so loaded that a decision overruns, the budgets
-// shrink (see observe). The soft limit keeps the ratio to the hard one
+// machine; on a machine so loaded that a decision overruns, or that its
+// threads get less than 30% of a core each, the budgets shrink (see
+// observe). The soft limit keeps the ratio to the hard one
 // that measured best (soft 500 against 325 ms at hard 800 ms: 11-13).
 func DefaultConfig() Config {
 	return Config{Threads: 1, TTMiB: 64, Soft: 1000 * time.Millisecond, Hard: 2400 * time.Millisecond, Replan: true}
@@ -95,19 +96,35 @@ func (pl *Player) budget() (soft, hard time.Duration) {
 	return time.Duration(float64(pl.cfg.Soft) * pl.scale), time.Duration(float64(pl.cfg.Hard) * pl.scale)
 }
 
-// observe adapts the budget to the machine: a decision that overran its
+// observe adapts the budget to the machine. A decision that overran its
 // hard limit by more than an eighth means the process does not get the
-// CPU it needs (a loaded machine), so later budgets shrink by 30% (down to
-// minScale); each decision on time lets them grow back by 5%.
-func (pl *Player) observe(el, hard time.Duration) {
+// CPU it needs, so later budgets shrink by 30% (down to minScale). A
+// decision whose search threads got less than loadedShare of the wall
+// time in CPU (cpu, the process's CPU time over the decision; negative when
+// unknown) means the same before any overrun: other programs crowd the
+// machine, and a process that gets a quarter of a core can also be kept
+// off it long enough to miss the limit; budgets then shrink by 20%. Each
+// decision on time and on an uncrowded machine lets them grow back by 5%.
+func (pl *Player) observe(el, hard, cpu time.Duration) {
+	crowded := cpu >= 0 && el >= 100*time.Millisecond &&
+		float64(cpu) < loadedShare*float64(el)*float64(pl.cfg.Threads)
 	switch {
 	case el > hard+hard/8:
 		pl.scale = max(pl.scale*0.7, minScale)
 		pl.logf("overran: %d ms for a %d ms limit; budget now %.0f%%", el.Milliseconds(), hard.Milliseconds(), 100*pl.scale)
+	case crowded:
+		pl.scale = max(pl.scale*0.8, minScale)
+		pl.logf("crowded: %d ms of CPU in %d ms on %d threads; budget now %.0f%%", cpu.Milliseconds(), el.Milliseconds(), pl.cfg.Threads, 100*pl.scale)
 	case pl.scale < 1:
 		pl.scale = min(pl.scale*1.05, 1)
 	}
 }
+
+// loadedShare is the share of a core per search thread below which the
+// machine counts as crowded. The solver runs on one thread before the
+// search, so an uncrowded decision that is all solver gets 1/Threads;
+// two concurrent games of two threads each on two cores get about half.
+const loadedShare = 0.3
 
 // NewPlayer makes a player and its transposition table.
 func NewPlayer(cfg Config) *Player {
@@ -238,7 +255,14 @@ func (pl *Player) choose(p *stones.Position, allowed int) engine.Move {
 	timed := pl.cfg.Depth == 0 && pl.cfg.Nodes == 0
 	soft, hard := pl.budget()
 	if timed {
-		defer func() { pl.observe(time.Since(t0), hard) }()
+		cpu0 := processCPU()
+		defer func() {
+			cpu := time.Duration(-1)
+			if cpu0 >= 0 {
+				cpu = processCPU() - cpu0
+			}
+			pl.observe(time.Since(t0), hard, cpu)
+		}()
 	}
 	pl.LastSolve = SolveStats{}
 	if p.NumStacks(0)+p.NumStacks(1) <= pl.cfg.SolveStacks {

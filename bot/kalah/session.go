@@ -27,14 +27,16 @@ type AgentConfig struct {
 	// Book, if set, answers positions it knows (the first two plies).
 	Book func(*kalah.Position) (engine.Move, bool)
 	// Seed, if not 0, varies the first VaryMoves moves of the game (both
-	// sides', the swap included): the agent plays a random move among those
-	// a short search values within VaryMargin seeds of the best. Game i of
+	// sides', the swap included) except the pie rule's two (South's first
+	// move and North's answer): the agent plays a random move among those a
+	// depth-VaryDepth search values within VaryMargin (in evaluation units,
+	// 16 per seed) of the best. Game i of
 	// a session uses seed Seed+i, so repeated games differ but a session is
 	// reproducible. The tournament protocol has no openings; this is how a
 	// match between two fixed programs gets more than one game.
 	Seed       uint64
-	VaryMoves  int // default 4
-	VaryMargin int // default 2
+	VaryMoves  int // default 6
+	VaryMargin int // default 8 (half a seed)
 }
 
 // Agent plays one match of the Kalah tournament engine's protocol.
@@ -61,10 +63,10 @@ func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 		cfg.HashMiB = 64
 	}
 	if cfg.VaryMoves <= 0 {
-		cfg.VaryMoves = 4
+		cfg.VaryMoves = 6
 	}
 	if cfg.VaryMargin <= 0 {
-		cfg.VaryMargin = 2
+		cfg.VaryMargin = 8
 	}
 	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
 		cfg.MoveTime = time.Second

@@ -102,6 +102,24 @@ func TestSeedVariesOpenings(t *testing.T) {
 	}
 }
 
+// A seed never varies the pie rule's moves: South's first move and
+// North's answer (swap or not) are the unseeded agent's; later moves vary.
+func TestSeedKeepsThePieMoves(t *testing.T) {
+	cfg := func(seed uint64) AgentConfig { return AgentConfig{Depth: 6, HashMiB: 4, Seed: seed} }
+	base := selfPlay(t, cfg(0), cfg(0))
+	later := map[string]bool{}
+	for seed := uint64(1); seed <= 8; seed++ {
+		g := selfPlay(t, cfg(seed), cfg(seed+100))
+		if g[0] != base[0] || g[1] != base[1] {
+			t.Fatalf("seed %d: the game opened %v, unseeded %v", seed, g[:2], base[:2])
+		}
+		later[strings.Join(g[2:6], " ")] = true
+	}
+	if len(later) < 2 {
+		t.Fatalf("8 seeds gave the same moves 3 to 6: %v", later)
+	}
+}
+
 // selfPlay plays one game between agents configured by cs (South) and cn
 // through the protocol and returns the moves as sent.
 func selfPlay(t *testing.T, cs, cn AgentConfig) []string {

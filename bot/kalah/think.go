@@ -63,10 +63,16 @@ func (a *Agent) think() (engine.Move, string, engine.Result) {
 	return m, src, res
 }
 
-// varied picks a random move among those a depth-10 search values within
-// VaryMargin of the best, or NoMove when the game is past VaryMoves.
+// varied picks a random move among those a depth-VaryDepth search values
+// within VaryMargin of the best, or NoMove when the game is past VaryMoves
+// or the move is one of the pie rule's: South's first move and North's
+// answer to it (swap or not). Those decide which side of an unbalanced
+// opening each player gets, so they come from the book or the full search:
+// varied, they lost games by 28 and 30 seeds against course agents that
+// swapped. Short searches misjudge them: at depth 10 South's opening 2
+// scores 0 and 5 scores 5; at depth 20, -43 and -21.
 func (a *Agent) varied() engine.Move {
-	if a.cfg.Seed == 0 || a.moves >= a.cfg.VaryMoves {
+	if a.cfg.Seed == 0 || a.moves >= a.cfg.VaryMoves || a.pos.FirstMove() || a.pos.SwapAvailable() {
 		return engine.NoMove
 	}
 	var buf [kalah.MaxHoles + 2]engine.Move
@@ -74,7 +80,7 @@ func (a *Agent) varied() engine.Move {
 	var scores [kalah.MaxHoles + 2]int
 	best := -engine.Inf
 	for i, m := range moves {
-		scores[i] = a.eng.Search(a.pos, engine.Limits{Depth: 10, RootMoves: []engine.Move{m}}).Score
+		scores[i] = a.eng.Search(a.pos, engine.Limits{Depth: VaryDepth, RootMoves: []engine.Move{m}}).Score
 		best = max(best, scores[i])
 	}
 	var good []engine.Move
@@ -86,6 +92,10 @@ func (a *Agent) varied() engine.Move {
 	r := rand.New(rand.NewPCG(a.cfg.Seed, a.games<<8|uint64(a.moves)))
 	return good[r.IntN(len(good))]
 }
+
+// VaryDepth is the depth of the searches that value the moves varied() picks
+// from.
+const VaryDepth = 14
 
 // ExtendFactor bounds the time of an unresolved search, in move times.
 const ExtendFactor = 3

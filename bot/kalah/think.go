@@ -68,8 +68,8 @@ func (a *Agent) think() (engine.Move, string, engine.Result) {
 // or the move is one of the pie rule's: South's first move and North's
 // answer to it (swap or not). Those decide which side of an unbalanced
 // opening each player gets, so they come from the book or the full search:
-// varied, they lost games by 28 and 30 seeds against course agents that
-// swapped. Short searches misjudge them: at depth 10 South's opening 2
+// varied, they lost three games by 24 to 30 seeds against course agents
+// that swapped. Short searches misjudge them: at depth 10 South's opening 2
 // scores 0 and 5 scores 5; at depth 20, -43 and -21.
 func (a *Agent) varied() engine.Move {
 	if a.cfg.Seed == 0 || a.moves >= a.cfg.VaryMoves || a.pos.FirstMove() || a.pos.SwapAvailable() {

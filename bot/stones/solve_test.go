@@ -255,13 +255,15 @@ func TestProcessCPUGrows(t *testing.T) {
 	if c0 < 0 {
 		t.Skip("no process CPU time on this system")
 	}
-	x := uint64(1)
-	for processCPU() == c0 {
+	for round := 0; processCPU() == c0; round++ {
+		if round == 10_000 {
+			t.Fatal("10 billion multiplications and the process CPU time did not move")
+		}
 		for i := 0; i < 1_000_000; i++ {
-			x = x*6364136223846793005 + 1442695040888963407
+			cpuSink = cpuSink*6364136223846793005 + 1442695040888963407
 		}
 	}
-	if x == 0 {
-		t.Log(x)
-	}
 }
+
+// cpuSink keeps TestProcessCPUGrows's work from being optimised away.
+var cpuSink uint64

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
+	evalm "github.com/pentad-ai/pentad/eval/morris"
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
@@ -25,6 +26,8 @@ type Config struct {
 	// is written and returns the endgame database to use (nil for none);
 	// searches use it from the first go after it has returned.
 	LoadEndgame func() Endgame
+	// Weights, if set, replaces the evaluation's default weights.
+	Weights *evalm.Weights
 }
 
 // DefaultMoveTime is the think time per go without other limits.
@@ -183,6 +186,9 @@ func (s *Session) startGo(noplay bool) {
 	s.done, s.stop = done, stop
 	sp := NewSearch(s.pos.Copy(), s.endgame())
 	sp.MarkRoot()
+	if s.cfg.Weights != nil {
+		sp.SetWeights(*s.cfg.Weights)
+	}
 	go func() {
 		defer close(done)
 		m := s.think(sp, stop)

@@ -16,6 +16,7 @@ import (
 	bookdb "github.com/pentad-ai/pentad/book/morris"
 	bot "github.com/pentad-ai/pentad/bot/morris"
 	"github.com/pentad-ai/pentad/engine"
+	evalm "github.com/pentad-ai/pentad/eval/morris"
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
@@ -28,7 +29,13 @@ func main() {
 	hash := fs.Int("hash", 64, "transposition table MiB")
 	notation := fs.String("notation", "indices", "move output: indices or names")
 	bookPath := fs.String("book", "", "endgame database file (default: "+bookdb.DefaultFile+" next to the executable, then under the working directory; \"none\" to play without)")
+	weights := fs.String("w", "", "evaluation weight changes, e.g. PlaceMobility=200,MoveMobility=150")
 	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	w, err := evalm.ParseWeights(evalm.Default, *weights)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "morris:", err)
 		os.Exit(2)
 	}
 	args := fs.Args()
@@ -40,6 +47,9 @@ func main() {
 	cfg := bot.Config{
 		MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
 		Names: *notation == "names",
+	}
+	if *weights != "" {
+		cfg.Weights = &w
 	}
 	if *bookPath != "none" {
 		cfg.LoadEndgame = func() bot.Endgame {

@@ -57,3 +57,18 @@ func TestEvaluateSymmetricAndMaterial(t *testing.T) {
 		t.Errorf("material not counted")
 	}
 }
+
+func TestParseWeights(t *testing.T) {
+	w, err := ParseWeights(Default, "placemobility=200, MoveMobility=-5")
+	if err != nil || w.PlaceMobility != 200 || w.MoveMobility != -5 || w.Piece != Default.Piece {
+		t.Fatalf("got %+v, %v", w, err)
+	}
+	for _, bad := range []string{"Foo=1", "Piece", "Piece=x", "Piece=1,"} {
+		if w, err := ParseWeights(Default, bad); err == nil || w != Default {
+			t.Errorf("%q: got %+v, %v; want an error and the weights unchanged", bad, w, err)
+		}
+	}
+	if w, err := ParseWeights(Default, " "); err != nil || w != Default {
+		t.Errorf("empty: got %+v, %v", w, err)
+	}
+}

@@ -15,6 +15,13 @@ import (
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
+// DefaultMoveTime is the agent's budget per move when none is given
+// (EarlyFactor times it in the opening). The tournament gives an hour per
+// game and ranks by wins before mean time; book, forced and proven moves are
+// instant and the search stops at 35% of the budget when its best move and
+// score hold, so the mean stays well under a second.
+const DefaultMoveTime = time.Second
+
 // AgentConfig configures the tournament agent.
 type AgentConfig struct {
 	MoveTime time.Duration // budget per move (hard limit); the soft limit is a share of it
@@ -28,9 +35,9 @@ type AgentConfig struct {
 	Book func(*kalah.Position) (engine.Move, bool)
 	// Seed, if not 0, varies the first VaryMoves moves of the game (both
 	// sides', the swap included) except the pie rule's two (South's first
-	// move and North's answer): the agent plays a random move among those a
-	// depth-VaryDepth search values within VaryMargin (in evaluation units,
-	// 16 per seed) of the best. Game i of
+	// move and North's answer): half the time the agent plays the best
+	// other move when a search to the same depth values it within
+	// VaryMargin (in evaluation units, 16 per seed) of the best. Game i of
 	// a session uses seed Seed+i, so repeated games differ but a session is
 	// reproducible. The tournament protocol has no openings; this is how a
 	// match between two fixed programs gets more than one game.
@@ -69,7 +76,7 @@ func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 		cfg.VaryMargin = 8
 	}
 	if cfg.MoveTime <= 0 && cfg.Depth <= 0 && cfg.Nodes == 0 {
-		cfg.MoveTime = time.Second
+		cfg.MoveTime = DefaultMoveTime
 	}
 	opt := SearchOptions
 	opt.Threads = cfg.Threads

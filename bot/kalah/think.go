@@ -12,90 +12,110 @@ import (
 // SearchOptions are the engine options the agent and the bench use.
 var SearchOptions = engine.Options{LMR: true, AspWindow: 24}
 
-// think chooses the move to play in a.pos: a varied opening move, a book
-// move, or the search's within the move time, and says where it came from.
+// think chooses the move to play in a.pos: a book move, or the search's
+// within the move time (or, with a seed, sometimes the best other move; see
+// vary), and says where it came from.
 func (a *Agent) think() (engine.Move, string, engine.Result) {
-	var m engine.Move
-	src := "search"
-	var res engine.Result
-	if vm := a.varied(); vm != engine.NoMove {
-		m, src = vm, "varied"
-	}
-	if m == engine.NoMove && a.cfg.Book != nil {
+	if a.cfg.Book != nil {
 		if bm, ok := a.cfg.Book(&a.pos.Position); ok && a.pos.Legal(bm) {
-			m, src = bm, "book"
+			return bm, "book", engine.Result{}
 		}
 	}
-	if m == engine.NoMove {
-		lim := engine.Limits{Depth: a.cfg.Depth, Nodes: a.cfg.Nodes}
-		var unresolved atomic.Bool
-		if a.cfg.MoveTime > 0 {
-			// The move time is the budget; the search may run on to
-			// ExtendFactor times it only while it is unresolved (see
-			// unresolved) when the budget runs out.
-			lim.Soft = a.cfg.MoveTime * 35 / 100
-			lim.Hard = a.cfg.MoveTime * ExtendFactor
-			stop := new(atomic.Bool)
-			lim.Stop = stop
-			var prev engine.Info
-			a.eng.OnInfo = func(in engine.Info) {
-				if prev.Depth > 0 {
-					unresolved.Store(isUnresolved(prev, in))
-				}
-				prev = in
-			}
-			t := time.AfterFunc(a.cfg.MoveTime, func() {
-				if !unresolved.Load() {
-					stop.Store(true)
-				}
-			})
-			res = a.eng.Search(a.pos, lim)
-			t.Stop()
-			a.eng.OnInfo = nil
-			if unresolved.Load() {
-				src = "search, extended"
-			}
-		} else {
-			res = a.eng.Search(a.pos, lim)
+	lim := engine.Limits{Depth: a.cfg.Depth, Nodes: a.cfg.Nodes}
+	if a.cfg.MoveTime <= 0 {
+		return a.vary(a.eng.Search(a.pos, lim), lim)
+	}
+	// The move time is the budget (EarlyFactor times it in the opening);
+	// the search may run on to ExtendFactor times it only while it is
+	// unresolved (see isUnresolved) when the budget runs out.
+	budget := a.cfg.MoveTime
+	if early(&a.pos.Position) {
+		budget *= EarlyFactor
+	}
+	lim.Soft = budget * 35 / 100
+	lim.Hard = budget * ExtendFactor
+	stop := new(atomic.Bool)
+	lim.Stop = stop
+	var unresolved atomic.Bool
+	var prev engine.Info
+	a.eng.OnInfo = func(in engine.Info) {
+		if prev.Depth > 0 {
+			unresolved.Store(isUnresolved(prev, in))
 		}
-		m = res.Move
+		prev = in
+	}
+	t := time.AfterFunc(budget, func() {
+		if !unresolved.Load() {
+			stop.Store(true)
+		}
+	})
+	res := a.eng.Search(a.pos, lim)
+	t.Stop()
+	a.eng.OnInfo = nil
+	m, src, res := a.vary(res, engine.Limits{Hard: budget})
+	if src == "search" && unresolved.Load() {
+		src = "search, extended"
 	}
 	return m, src, res
 }
 
-// varied picks a random move among those a depth-VaryDepth search values
-// within VaryMargin of the best, or NoMove when the game is past VaryMoves
-// or the move is one of the pie rule's: South's first move and North's
-// answer to it (swap or not). Those decide which side of an unbalanced
-// opening each player gets, so they come from the book or the full search:
-// varied, they lost three games by 24 to 30 seeds against course agents
-// that swapped. Short searches misjudge them: at depth 10 South's opening 2
-// scores 0 and 5 scores 5; at depth 20, -43 and -21.
-func (a *Agent) varied() engine.Move {
-	if a.cfg.Seed == 0 || a.moves >= a.cfg.VaryMoves || a.pos.FirstMove() || a.pos.SwapAvailable() {
-		return engine.NoMove
+// vary returns the search's result res, or, with a seed, within the first
+// VaryMoves moves of the game and not on the pie rule's two moves (South's
+// first move and North's swap or not), half the time the best other move
+// when a search of the other moves to res's depth (within lim) values it
+// within VaryMargin of res. Both scores come from searches of one depth:
+// fixed-depth values of different moves swing by two seeds from one depth
+// to the next here (after 7 SWAP, move 2 scores -18 at depth 14, +15 at 18,
+// +28 at 20), and a variation that picked among moves a depth-14 search put
+// within half a seed drew a won game against a course agent three times.
+// The pie moves decide which side of an unbalanced opening each player
+// gets, so they are never varied: varied, they lost three games by 24 to 30
+// seeds against course agents that swapped.
+func (a *Agent) vary(res engine.Result, lim engine.Limits) (engine.Move, string, engine.Result) {
+	if a.cfg.Seed == 0 || a.moves >= a.cfg.VaryMoves || a.pos.FirstMove() || a.pos.SwapAvailable() ||
+		res.Depth == 0 || res.Score > engine.WinBound || res.Score < -engine.WinBound {
+		return res.Move, "search", res
 	}
 	var buf [kalah.MaxHoles + 2]engine.Move
-	moves := a.pos.GenMoves(buf[:0])
-	var scores [kalah.MaxHoles + 2]int
-	best := -engine.Inf
-	for i, m := range moves {
-		scores[i] = a.eng.Search(a.pos, engine.Limits{Depth: VaryDepth, RootMoves: []engine.Move{m}}).Score
-		best = max(best, scores[i])
-	}
-	var good []engine.Move
-	for i, m := range moves {
-		if scores[i] >= best-a.cfg.VaryMargin {
-			good = append(good, m)
+	var others []engine.Move
+	for _, m := range a.pos.GenMoves(buf[:0]) {
+		if m != res.Move {
+			others = append(others, m)
 		}
 	}
 	r := rand.New(rand.NewPCG(a.cfg.Seed, a.games<<8|uint64(a.moves)))
-	return good[r.IntN(len(good))]
+	if len(others) == 0 || r.IntN(2) == 0 {
+		return res.Move, "search", res
+	}
+	lim.Depth, lim.RootMoves, lim.Soft = res.Depth, others, 0
+	alt := a.eng.Search(a.pos, lim)
+	if alt.Depth < res.Depth || alt.Score < res.Score-a.cfg.VaryMargin {
+		return res.Move, "search", res
+	}
+	return alt.Move, "varied", alt
 }
 
-// VaryDepth is the depth of the searches that value the moves varied() picks
-// from.
-const VaryDepth = 14
+// EarlyFactor scales the budget of a move while EarlySeeds or more seeds
+// are still in the holes (about our first eight moves). The game is decided
+// there: in a game drawn against a course agent, a 10 s search of our second
+// move found +72 where the move played scored +32 at 1 s, and the score
+// fell to -22 by our eighth move; later, with fewer seeds, the search
+// reaches the database and the same time goes much deeper.
+const (
+	EarlyFactor = 6
+	EarlySeeds  = 64
+)
+
+// early reports whether p is in the opening, where the budget is larger.
+func early(p *kalah.Position) bool {
+	in := 0
+	for side := 0; side < 2; side++ {
+		for n := 1; n <= p.Holes(); n++ {
+			in += p.Hole(side, n)
+		}
+	}
+	return in >= EarlySeeds
+}
 
 // ExtendFactor bounds the time of an unresolved search, in move times.
 const ExtendFactor = 3

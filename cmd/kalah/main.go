@@ -87,7 +87,7 @@ const quickDBK = 8
 func play(args []string) int {
 	fs := flag.NewFlagSet("kalah", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // the tournament engine never reads stderr
-	movetime := fs.Duration("movetime", time.Second, "time per move")
+	movetime := fs.Duration("movetime", kbot.DefaultMoveTime, "time per move")
 	depth := fs.Int("depth", 0, "fixed search depth instead of time")
 	nodes := fs.Uint64("nodes", 0, "node limit per move")
 	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")

@@ -15,11 +15,7 @@ import (
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
-// DefaultMoveTime is the agent's budget per move when none is given
-// (EarlyFactor times it in the opening). The tournament gives an hour per
-// game and ranks by wins before mean time; book, forced and proven moves are
-// instant and the search stops at 35% of the budget when its best move and
-// score hold, so the mean stays well under a second.
+// DefaultMoveTime is the agent's budget per move when none is given.
 const DefaultMoveTime = time.Second
 
 // AgentConfig configures the tournament agent.

@@ -25,13 +25,10 @@ func (a *Agent) think() (engine.Move, string, engine.Result) {
 	if a.cfg.MoveTime <= 0 {
 		return a.vary(a.eng.Search(a.pos, lim), lim)
 	}
-	// The move time is the budget (EarlyFactor times it in the opening);
-	// the search may run on to ExtendFactor times it only while it is
-	// unresolved (see isUnresolved) when the budget runs out.
+	// The move time is the budget; the search may run on to ExtendFactor
+	// times it only while it is unresolved (see isUnresolved) when the
+	// budget runs out.
 	budget := a.cfg.MoveTime
-	if early(&a.pos.Position) {
-		budget *= EarlyFactor
-	}
 	lim.Soft = budget * 35 / 100
 	lim.Hard = budget * ExtendFactor
 	stop := new(atomic.Bool)
@@ -93,28 +90,6 @@ func (a *Agent) vary(res engine.Result, lim engine.Limits) (engine.Move, string,
 		return res.Move, "search", res
 	}
 	return alt.Move, "varied", alt
-}
-
-// EarlyFactor scales the budget of a move while EarlySeeds or more seeds
-// are still in the holes (about our first eight moves). The game is decided
-// there: in a game drawn against a course agent, a 10 s search of our second
-// move found +72 where the move played scored +32 at 1 s, and the score
-// fell to -22 by our eighth move; later, with fewer seeds, the search
-// reaches the database and the same time goes much deeper.
-const (
-	EarlyFactor = 6
-	EarlySeeds  = 64
-)
-
-// early reports whether p is in the opening, where the budget is larger.
-func early(p *kalah.Position) bool {
-	in := 0
-	for side := 0; side < 2; side++ {
-		for n := 1; n <= p.Holes(); n++ {
-			in += p.Hole(side, n)
-		}
-	}
-	return in >= EarlySeeds
 }
 
 // ExtendFactor bounds the time of an unresolved search, in move times.

@@ -30,36 +30,6 @@ func TestIsUnresolved(t *testing.T) {
 	}
 }
 
-func TestEarly(t *testing.T) {
-	p := kalah.New(kalah.Tournament)
-	if !early(p) {
-		t.Fatal("the start position (98 seeds in the holes) is not early")
-	}
-	// EarlySeeds-1 seeds in the holes, the rest in the stores: not early;
-	// one more in a hole: early.
-	var pits [2*kalah.MaxHoles + 2]uint8
-	in := EarlySeeds - 1
-	for i := 0; in > 0; i = (i + 1) % 7 {
-		pits[i]++ // South's holes 1..7
-		in--
-	}
-	pits[7] = uint8(98 - (EarlySeeds - 1))
-	if err := p.SetState(pits, kalah.South, false, false, false); err != nil {
-		t.Fatal(err)
-	}
-	if early(p) {
-		t.Errorf("%d seeds in the holes counted as early", EarlySeeds-1)
-	}
-	pits[7]--
-	pits[8]++ // North's hole 1
-	if err := p.SetState(pits, kalah.South, false, false, false); err != nil {
-		t.Fatal(err)
-	}
-	if !early(p) {
-		t.Errorf("%d seeds in the holes not counted as early", EarlySeeds)
-	}
-}
-
 // TestVaryStaysNearTheBest: with a seed, after the pie moves, vary plays the
 // search's move or another move whose same-depth score is within the margin,
 // and some seeds do vary; without a seed, or on a pie move, it never does.

@@ -12,6 +12,10 @@ import (
 // MaxMoves is the capacity of the per-ply move buffers handed to GenMoves.
 const MaxMoves = 1024
 
+// StableShare is the share of the soft limit after which a search whose
+// best move has been stable for four iterations starts no new iteration.
+const StableShare = 0.6
+
 // Limits bound one search. Zero fields are unlimited.
 type Limits struct {
 	Depth int           // iterations to complete at most
@@ -323,7 +327,7 @@ func (w *worker) iterate(lim Limits) Result {
 			case stable == 0:
 				f = 1.6
 			case stable >= 4:
-				f = 0.6
+				f = StableShare
 			}
 			if float64(el) > float64(lim.Soft)*f {
 				break

@@ -13,6 +13,10 @@ import (
 	"github.com/pentad-ai/pentad/tt"
 )
 
+// searchStableShare is the share of the soft limit after which a search whose
+// best move has been stable for four iterations starts no new iteration.
+const searchStableShare = 0.6
+
 // Searcher owns the transposition table and the workers. One search runs at a
 // time; Stop may be called from any goroutine.
 type Searcher struct {
@@ -238,7 +242,7 @@ func (w *searchWorker) iterate(lim engine.Limits) engine.Result {
 			case stable == 0:
 				f = 1.6
 			case stable >= 4:
-				f = 0.6
+				f = searchStableShare
 			}
 			if float64(el) > float64(lim.Soft)*f {
 				break

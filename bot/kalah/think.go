@@ -74,8 +74,9 @@ func (a *Agent) vary(res engine.Result, lim engine.Limits) (engine.Move, string,
 		return res.Move, "search", res
 	}
 	var buf [kalah.MaxHoles + 2]engine.Move
-	var others []engine.Move
-	for _, m := range a.pos.GenMoves(buf[:0]) {
+	moves := a.pos.GenMoves(buf[:0])
+	others := moves[:0]
+	for _, m := range moves {
 		if m != res.Move {
 			others = append(others, m)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bookdb "github.com/pentad-ai/pentad/book/morris"
+	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
@@ -310,8 +311,8 @@ func TestMoveLimits(t *testing.T) {
 	} {
 		hard, soft := moveLimits(c.t)
 		// no early stop on a stable best move before the hard limit
-		if hard != c.hard || float64(soft)*stableShare < float64(hard) || soft > 2*hard {
-			t.Errorf("move time %v: hard %v soft %v, want hard %v and soft x %v at least hard", c.t, hard, soft, c.hard, stableShare)
+		if hard != c.hard || float64(soft)*engine.StableShare < float64(hard) || soft > 2*hard {
+			t.Errorf("move time %v: hard %v soft %v, want hard %v and soft x %v at least hard", c.t, hard, soft, c.hard, engine.StableShare)
 		}
 	}
 }

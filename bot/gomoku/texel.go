@@ -8,11 +8,11 @@ import (
 	"io"
 	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
 	game "github.com/pentad-ai/pentad/game/gomoku"
+	"github.com/pentad-ai/pentad/internal/weights"
 )
 
 // A Sample is a quiet position of a finished game, reduced to what the
@@ -248,29 +248,13 @@ func ParseWeights(s string) (ev.Weights, error) { return parseWeights(ev.Default
 func parseWeights(base ev.Weights, s string) (ev.Weights, error) {
 	w := base
 	names, ptrs := w.Params()
-	for _, kv := range strings.Split(s, ",") {
-		kv = strings.TrimSpace(kv)
-		if kv == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return base, fmt.Errorf("weights: %q is not NAME=VALUE", kv)
-		}
-		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 32)
-		if err != nil || n < 0 {
-			return base, fmt.Errorf("weights: %q: value must be a non-negative integer", kv)
-		}
-		found := false
-		for i, name := range names {
-			if strings.EqualFold(name, strings.TrimSpace(k)) {
-				*ptrs[i] = int32(n)
-				found = true
-			}
-		}
-		if !found {
-			return base, fmt.Errorf("weights: unknown weight %q (known: %s)", k, strings.Join(names, ", "))
-		}
+	ps := make([]weights.Param, len(names))
+	for i, name := range names {
+		p := ptrs[i]
+		ps[i] = weights.Param{Name: name, Set: func(n int) { *p = int32(n) }, Fits: func(n int) bool { return n <= math.MaxInt32 }}
+	}
+	if err := weights.Apply(s, ps, 0); err != nil {
+		return base, fmt.Errorf("weights: %w", err)
 	}
 	return w, nil
 }

@@ -7,5 +7,6 @@
 // concrete search generated for it (search_gen.go, go generate), the bench
 // (bench.go), and the builders of book/kalah's contents that search with it
 // (build.go: BuildOpening for `kalah book opening`, EstimateStart for
-// `kalah solve`).
+// `kalah solve`), and self-play games for fitting the evaluation
+// (selfplay.go: SelfPlay for `kalah selfplay`).
 package kalah

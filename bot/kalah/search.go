@@ -14,10 +14,20 @@ import (
 type Search struct {
 	kalah.Position
 	db *kbook.DB
+	w  *evalk.Weights
 }
 
-// NewSearch returns a searchable copy of p without a database.
-func NewSearch(p *kalah.Position) *Search { return &Search{Position: *p} }
+// NewSearch returns a searchable copy of p without a database, evaluated
+// with the default weights.
+func NewSearch(p *kalah.Position) *Search { return &Search{Position: *p, w: &evalk.Default} }
+
+// SetWeights makes Evaluate use w (nil: the default weights).
+func (p *Search) SetWeights(w *evalk.Weights) {
+	if w == nil {
+		w = &evalk.Default
+	}
+	p.w = w
+}
 
 // SetDB makes Terminal use an endgame database (nil for none).
 func (p *Search) SetDB(db *kbook.DB) {
@@ -34,7 +44,7 @@ func (p *Search) Clone() engine.Position {
 }
 
 // Evaluate implements engine.Position (eval/kalah).
-func (p *Search) Evaluate() int { return evalk.Evaluate(&p.Position) }
+func (p *Search) Evaluate() int { return p.w.Evaluate(&p.Position) }
 
 // ScoreMove implements engine.MoveScorer (eval/kalah).
 func (p *Search) ScoreMove(m engine.Move) int { return evalk.ScoreMove(&p.Position, m) }

@@ -12,6 +12,7 @@ import (
 
 	kbook "github.com/pentad-ai/pentad/book/kalah"
 	"github.com/pentad-ai/pentad/engine"
+	evalk "github.com/pentad-ai/pentad/eval/kalah"
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
@@ -40,6 +41,9 @@ type AgentConfig struct {
 	Seed       uint64
 	VaryMoves  int // default 6
 	VaryMargin int // default 8 (half a seed)
+	// Weights, if set, replace the evaluation's default weights (for
+	// matches between settings).
+	Weights *evalk.Weights
 }
 
 // Agent plays one match of the Kalah tournament engine's protocol.
@@ -86,6 +90,7 @@ func NewAgent(cfg AgentConfig, out io.Writer) *Agent {
 func (a *Agent) reset(side int) {
 	a.pos = NewSearch(kalah.New(kalah.Tournament))
 	a.pos.SetDB(a.db.Load())
+	a.pos.SetWeights(a.cfg.Weights)
 	a.me = side
 	a.moves = 0
 	a.games++

@@ -1,12 +1,14 @@
 // Command kalah is Pentad's agent for the Kalah tournament engine.
 //
-//	kalah [-movetime 1s] [-threads N] [-log FILE] [-seed N] [-db FILE]
+//	kalah [-movetime 1s] [-threads N] [-log FILE] [-seed N] [-db FILE] [-w NAME=V,...]
 //	                                               play through the protocol on stdin/stdout
 //	kalah perft [-raw] [-holes H -seeds S] [-divide] N
 //	kalah bench [-depth D]
 //	kalah solve -holes H -seeds S [-capture standard|empty] [-k K | -db FILE] [-tt BITS] [-etc] [-threads N] [-id D] [-trace] [-progress 1m]
 //	kalah book build [-k K] [-holes H] [-capture C] [-out FILE]   endgame database
 //	kalah book opening [-time 60s]                 opening book source
+//	kalah selfplay [-games N] [-depth D] [-random P] [-seed S] [-workers W] [-db FILE] [-w ...] > games.jsonl
+//	kalah fit [-k K] [-w ...] [-fixed NAME,...] games.jsonl...   evaluation weights from game results
 package main
 
 import (
@@ -23,6 +25,7 @@ import (
 	"github.com/pentad-ai/pentad/bench"
 	kbook "github.com/pentad-ai/pentad/book/kalah"
 	kbot "github.com/pentad-ai/pentad/bot/kalah"
+	evalk "github.com/pentad-ai/pentad/eval/kalah"
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
@@ -38,6 +41,10 @@ func main() {
 			os.Exit(solve(args[1:]))
 		case "book":
 			os.Exit(book(args[1:]))
+		case "selfplay":
+			os.Exit(selfplay(args[1:], os.Stdout, os.Stderr))
+		case "fit":
+			os.Exit(fit(args[1:], os.Stdout, os.Stderr))
 		}
 	}
 	os.Exit(play(args))
@@ -98,12 +105,21 @@ func play(args []string) int {
 	noBook := fs.Bool("nobook", false, "do not use the opening book")
 	maxMem := fs.Int("maxmem", 512, "memory limit in MB: a database file that would take the agent past it is not loaded")
 	seed := fs.Uint64("seed", 0, "vary the first moves of each game with this seed (0: always the best move)")
+	spec := fs.String("w", "", "evaluation weight changes, e.g. Seeds=2,Near=1 (for matches)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	w, err := evalk.ParseWeights(evalk.Default, *spec)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kalah:", err)
 		return 2
 	}
 	cfg := kbot.AgentConfig{MoveTime: *movetime, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash, Seed: *seed}
 	if *depth > 0 || *nodes > 0 {
 		cfg.MoveTime = 0
+	}
+	if *spec != "" {
+		cfg.Weights = &w
 	}
 	if *logPath != "" {
 		if f, err := os.OpenFile(*logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err == nil {

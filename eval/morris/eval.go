@@ -1,13 +1,10 @@
 package morris
 
 import (
-	"fmt"
 	"math/bits"
-	"reflect"
-	"strconv"
-	"strings"
 
 	"github.com/pentad-ai/pentad/game/morris"
+	"github.com/pentad-ai/pentad/internal/weights"
 )
 
 // Weights are the evaluation terms, in units where a piece is Piece.
@@ -152,23 +149,4 @@ func (w *Weights) moving(x, y uint32, toMove bool) int {
 // ParseWeights changes base by a comma-separated list of name=value pairs,
 // the names those of the fields of Weights in any case (for example
 // "PlaceMobility=200,MoveMobility=150"), for experiments.
-func ParseWeights(base Weights, spec string) (Weights, error) {
-	w := base
-	if strings.TrimSpace(spec) == "" {
-		return w, nil
-	}
-	v := reflect.ValueOf(&w).Elem()
-	for _, kv := range strings.Split(spec, ",") {
-		k, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		n, err := strconv.Atoi(strings.TrimSpace(val))
-		if !ok || err != nil {
-			return base, fmt.Errorf("bad weight %q: want name=integer", kv)
-		}
-		f := v.FieldByNameFunc(func(name string) bool { return strings.EqualFold(name, strings.TrimSpace(k)) })
-		if !f.IsValid() {
-			return base, fmt.Errorf("unknown weight %q", strings.TrimSpace(k))
-		}
-		f.SetInt(int64(n))
-	}
-	return w, nil
-}
+func ParseWeights(base Weights, spec string) (Weights, error) { return weights.Parse(base, spec) }

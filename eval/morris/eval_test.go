@@ -63,7 +63,7 @@ func TestParseWeights(t *testing.T) {
 	if err != nil || w.PlaceMobility != 200 || w.MoveMobility != -5 || w.Piece != Default.Piece {
 		t.Fatalf("got %+v, %v", w, err)
 	}
-	for _, bad := range []string{"Foo=1", "Piece", "Piece=x", "Piece=1,"} {
+	for _, bad := range []string{"Foo=1", "Piece", "Piece=x", "Piece=1,Foo=2"} {
 		if w, err := ParseWeights(Default, bad); err == nil || w != Default {
 			t.Errorf("%q: got %+v, %v; want an error and the weights unchanged", bad, w, err)
 		}

@@ -18,11 +18,8 @@
 package stones
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	gs "github.com/pentad-ai/pentad/game/stones"
+	"github.com/pentad-ai/pentad/internal/weights"
 )
 
 // Weights are the evaluation parameters.
@@ -304,55 +301,13 @@ func (e *Evaluator) noteBest(b *[2]int, p *gs.Position, owner int, v int8, h int
 // percent), for experiments.
 func ParseWeights(base Weights, spec string) (Weights, error) {
 	w := base
-	if strings.TrimSpace(spec) == "" {
-		return w, nil
-	}
-	for _, kv := range strings.Split(spec, ",") {
-		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if !ok || err != nil {
-			return w, fmt.Errorf("bad weight %q", kv)
+	ps := append(weights.Fields(&w), weights.Param{Name: "MScale", Set: func(n int) {
+		for i := range w.Marginal {
+			w.Marginal[i] = w.Marginal[i] * n / 100
 		}
-		switch strings.ToLower(strings.TrimSpace(k)) {
-		case "height":
-			w.Height = n
-		case "immune":
-			w.Immune = n
-		case "threat":
-			w.Threat = n
-		case "threat2":
-			w.Threat2 = n
-		case "hanging":
-			w.Hanging = n
-		case "hanging2":
-			w.Hanging2 = n
-		case "mobility":
-			w.Mobility = n
-		case "tempomove":
-			w.TempoMove = n
-		case "immtype":
-			w.ImmType = n
-		case "tallall":
-			w.TallAll = n
-		case "securetype":
-			w.SecureType = n
-		case "secureall":
-			w.SecureAll = n
-		case "tallscarce":
-			w.TallScarce = n
-		case "starve":
-			w.Starve = n
-		case "potent":
-			w.Potent = n
-		case "immfull":
-			w.ImmFull = n
-		case "mscale":
-			for i := range w.Marginal {
-				w.Marginal[i] = w.Marginal[i] * n / 100
-			}
-		default:
-			return w, fmt.Errorf("unknown weight %q", k)
-		}
+	}})
+	if err := weights.Apply(spec, ps, -1<<31); err != nil {
+		return base, err
 	}
 	return w, nil
 }

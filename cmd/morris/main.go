@@ -29,7 +29,7 @@ func main() {
 	hash := fs.Int("hash", 64, "transposition table MiB")
 	notation := fs.String("notation", "indices", "move output: indices or names")
 	bookPath := fs.String("book", "", "endgame database file (default: "+bookdb.DefaultFile+" next to the executable, then under the working directory; \"none\" to play without)")
-	weights := fs.String("w", "", "evaluation weight changes, e.g. PlaceMobility=200,MoveMobility=150")
+	weights := fs.String("w", "", "evaluation weight changes, e.g. PlaceMobility=300,MoveMobility=250")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}

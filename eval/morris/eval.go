@@ -20,11 +20,15 @@ type Weights struct {
 	PlaceLine, MoveLine int
 }
 
-// Default are the weights the engine plays with.
+// Default are the weights the engine plays with. The mobility weights
+// (PlaceMobility 200 and MoveMobility 150, a fifth and three twentieths of a
+// piece, up from 45 and 35) won a self-play match at 0.1 s a move, +28 +/- 31
+// Elo over 200 games (LOS 96%), and lost none of 20 games to Sanmill where
+// the old ones lost 2 (both blocked); 300 and 250 were no better (-4 +/- 31).
 var Default = Weights{
 	Piece:     1000,
-	PlaceMill: 120, PlaceThreat: 180, PlaceDouble: 350, PlaceMobility: 45, PlaceJunction: 75,
-	MoveMobility: 35, Blocked: 45, MoveThreat: 220, MoveDouble: 600, OpenMill: 160, NoMoves: 700,
+	PlaceMill: 120, PlaceThreat: 180, PlaceDouble: 350, PlaceMobility: 200, PlaceJunction: 75,
+	MoveMobility: 150, Blocked: 45, MoveThreat: 220, MoveDouble: 600, OpenMill: 160, NoMoves: 700,
 	FlyThreat: 300, FlyDouble: 900,
 	PlaceLine: 600,
 }

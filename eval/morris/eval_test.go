@@ -59,8 +59,8 @@ func TestEvaluateSymmetricAndMaterial(t *testing.T) {
 }
 
 func TestParseWeights(t *testing.T) {
-	w, err := ParseWeights(Default, "placemobility=200, MoveMobility=-5")
-	if err != nil || w.PlaceMobility != 200 || w.MoveMobility != -5 || w.Piece != Default.Piece {
+	w, err := ParseWeights(Default, "placemobility=300, MoveMobility=-5")
+	if err != nil || w.PlaceMobility != 300 || w.MoveMobility != -5 || w.Piece != Default.Piece {
 		t.Fatalf("got %+v, %v", w, err)
 	}
 	for _, bad := range []string{"Foo=1", "Piece", "Piece=x", "Piece=1,Foo=2"} {

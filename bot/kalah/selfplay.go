@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	kbook "github.com/pentad-ai/pentad/book/kalah"
 	"github.com/pentad-ai/pentad/engine"
@@ -22,16 +23,28 @@ type SelfPlayConfig struct {
 	Workers int            // games played at once, one search thread each
 	DB      *kbook.DB      // endgame database for the searches, or nil
 	Weights *evalk.Weights // evaluation weights, nil for the default
+	// Other, if set, makes a match: the second player evaluates with
+	// Other. Games come in pairs on the same random opening, the first
+	// player ("A", with Weights) starting as South in the first game of a
+	// pair and as North in the second.
+	Other *evalk.Weights
+	// MoveTime, if set, replaces Depth by a time per move.
+	MoveTime time.Duration
 }
 
 // selfRecord is a game in the arena's record format (games.jsonl), so that
 // fit reads self-play and arena games alike.
 type selfRecord struct {
 	Game    string    `json:"game"`
+	Pairing [2]string `json:"pairing"`
+	Pair    int       `json:"pair"`
+	Index   int       `json:"index"`
 	Players [2]string `json:"players"`
 	Colours [2]string `json:"colours"`
 	Moves   []selfMov `json:"moves"`
 	Result  string    `json:"result"`
+	Winner  string    `json:"winner,omitempty"`
+	Reason  string    `json:"reason"`
 }
 
 type selfMov struct {
@@ -40,9 +53,9 @@ type selfMov struct {
 }
 
 // SelfPlay plays cfg.Games games of the tournament rules between two copies
-// of the fixed-depth search, each opening with cfg.Random random plies, and
-// writes them to w as arena game records, one JSON line a game, in the
-// order they finish.
+// of the search, each opening with cfg.Random random plies, and writes them
+// to w as arena game records (games.jsonl; arena merge reads them), one JSON
+// line a game, in the order they finish.
 func SelfPlay(w io.Writer, cfg SelfPlayConfig) error {
 	var mu sync.Mutex
 	var werr error
@@ -54,7 +67,7 @@ func SelfPlay(w io.Writer, cfg SelfPlayConfig) error {
 			defer wg.Done()
 			opt := SearchOptions
 			opt.Threads = 1
-			e := NewSearcher(16, opt)
+			e := [2]*Searcher{NewSearcher(16, opt), NewSearcher(16, opt)}
 			for {
 				mu.Lock()
 				i := next
@@ -63,7 +76,7 @@ func SelfPlay(w io.Writer, cfg SelfPlayConfig) error {
 				if i >= cfg.Games {
 					return
 				}
-				rec := selfPlayGame(e, cfg, cfg.Seed+uint64(i))
+				rec := selfPlayGame(e, cfg, i)
 				line, _ := json.Marshal(rec)
 				mu.Lock()
 				if _, err := fmt.Fprintf(w, "%s\n", line); err != nil && werr == nil {
@@ -77,37 +90,61 @@ func SelfPlay(w io.Writer, cfg SelfPlayConfig) error {
 	return werr
 }
 
-func selfPlayGame(e *Searcher, cfg SelfPlayConfig, seed uint64) selfRecord {
-	rng := rand.New(rand.NewPCG(seed, 0x6b616c6168))
-	pos := kalah.New(kalah.Tournament)
-	s := NewSearch(pos)
-	s.SetDB(cfg.DB)
-	s.SetWeights(cfg.Weights)
-	e.NewGame()
-	rec := selfRecord{Game: "kalah", Players: [2]string{"self", "self"}, Colours: [2]string{"South", "North"}}
-	var buf [16]engine.Move
-	for ply := 0; !s.Over(); ply++ {
-		var m engine.Move
-		if ply < cfg.Random {
-			ms := s.GenMoves(buf[:0])
-			m = ms[rng.IntN(len(ms))]
-		} else {
-			m = e.Search(s, engine.Limits{Depth: cfg.Depth}).Move
+// selfPlayGame plays game i (seeded by seed) with the two searchers e, one
+// for each colour (colour 0 starts as South).
+func selfPlayGame(e [2]*Searcher, cfg SelfPlayConfig, i int) selfRecord {
+	seed := cfg.Seed + uint64(i)
+	w := [2]*evalk.Weights{cfg.Weights, cfg.Weights}
+	rec := selfRecord{Game: "kalah", Pairing: [2]string{"self", "self"}, Pair: i, Players: [2]string{"self", "self"},
+		Colours: [2]string{"South", "North"}, Reason: "normal"}
+	if cfg.Other != nil {
+		seed = cfg.Seed + uint64(i/2)
+		rec.Pairing = [2]string{"A", "B"}
+		rec.Pair, rec.Index = i/2, i%2
+		rec.Players = [2]string{"A", "B"}
+		w[1] = cfg.Other
+		if i%2 == 1 {
+			rec.Players = [2]string{"B", "A"}
+			w[0], w[1] = w[1], w[0]
 		}
-		side := s.ToMove()
-		if s.Swapped() {
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6b616c6168))
+	var s [2]*Search
+	for c := range s {
+		s[c] = NewSearch(kalah.New(kalah.Tournament))
+		s[c].SetDB(cfg.DB)
+		s[c].SetWeights(w[c])
+		e[c].NewGame()
+	}
+	lim := engine.Limits{Depth: cfg.Depth}
+	if cfg.MoveTime > 0 {
+		lim = engine.Limits{Soft: cfg.MoveTime * 35 / 100, Hard: cfg.MoveTime}
+	}
+	var buf [16]engine.Move
+	for ply := 0; !s[0].Over(); ply++ {
+		side := s[0].ToMove()
+		if s[0].Swapped() {
 			side ^= 1
 		}
-		rec.Moves = append(rec.Moves, selfMov{Side: side, Move: s.MoveString(m)})
-		s.Make(m)
+		var m engine.Move
+		if ply < cfg.Random {
+			ms := s[0].GenMoves(buf[:0])
+			m = ms[rng.IntN(len(ms))]
+		} else {
+			m = e[side].Search(s[side], lim).Move
+		}
+		rec.Moves = append(rec.Moves, selfMov{Side: side, Move: s[0].MoveString(m)})
+		for c := range s {
+			s[c].Make(m)
+		}
 	}
-	switch win := s.Winner(); {
+	switch win := s[0].Winner(); {
 	case win < 0:
 		rec.Result = "1/2-1/2"
-	case (win == kalah.South) != s.Swapped():
-		rec.Result = "1-0"
+	case (win == kalah.South) != s[0].Swapped():
+		rec.Result, rec.Winner = "1-0", rec.Players[0]
 	default:
-		rec.Result = "0-1"
+		rec.Result, rec.Winner = "0-1", rec.Players[1]
 	}
 	return rec
 }

@@ -66,3 +66,34 @@ func TestSelfPlay(t *testing.T) {
 		t.Fatalf("%d samples, %v", len(ss), err)
 	}
 }
+
+// With Other, games come in pairs on one random opening with the players'
+// colours swapped, named as the arena names them.
+func TestSelfPlayMatch(t *testing.T) {
+	other := evalk.Weights{Store: 16, Seeds: 4}
+	lines := selfPlayLines(t, SelfPlayConfig{Games: 4, Depth: 2, Random: 3, Seed: 9, Workers: 2, Other: &other})
+	byPair := map[int][]selfRecord{}
+	for _, l := range lines {
+		var g selfRecord
+		if err := json.Unmarshal([]byte(l), &g); err != nil {
+			t.Fatal(err)
+		}
+		if g.Pairing != [2]string{"A", "B"} || (g.Winner != "" && g.Winner != g.Players[map[string]int{"1-0": 0, "0-1": 1}[g.Result]]) {
+			t.Fatalf("record %+v", g)
+		}
+		byPair[g.Pair] = append(byPair[g.Pair], g)
+	}
+	if len(byPair) != 2 {
+		t.Fatalf("pairs %v", byPair)
+	}
+	for _, gs := range byPair {
+		if len(gs) != 2 || gs[0].Players[0] == gs[1].Players[0] || gs[0].Index == gs[1].Index {
+			t.Fatalf("pair %+v", gs)
+		}
+		for k := 0; k < 3; k++ {
+			if gs[0].Moves[k].Move != gs[1].Moves[k].Move {
+				t.Fatalf("openings differ: %v %v", gs[0].Moves[:3], gs[1].Moves[:3])
+			}
+		}
+	}
+}

@@ -24,6 +24,8 @@ func selfplay(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 1, "games played at once")
 	dbPath := fs.String("db", "", "endgame database file (default: none)")
 	spec := fs.String("w", "", "evaluation weight changes, e.g. Seeds=2,Near=1")
+	vs := fs.String("vs", "", "play a match: the second player's weight changes (\"default\": none); games in pairs, colours swapped")
+	movetime := fs.Duration("movetime", 0, "time per move instead of -depth")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -32,7 +34,15 @@ func selfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kalah selfplay: bad -w, -games or -depth:", err)
 		return 2
 	}
-	cfg := kbot.SelfPlayConfig{Games: *games, Depth: *depth, Random: *random, Seed: *seed, Workers: *workers, Weights: &w}
+	cfg := kbot.SelfPlayConfig{Games: *games, Depth: *depth, Random: *random, Seed: *seed, Workers: *workers, Weights: &w, MoveTime: *movetime}
+	if *vs != "" {
+		o, err := evalk.ParseWeights(evalk.Default, strings.TrimPrefix(*vs, "default"))
+		if err != nil {
+			fmt.Fprintln(stderr, "kalah selfplay: bad -vs:", err)
+			return 2
+		}
+		cfg.Other = &o
+	}
 	if *dbPath != "" {
 		if cfg.DB, err = kbook.Load(*dbPath); err != nil {
 			fmt.Fprintln(stderr, "kalah selfplay:", err)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	evalk "github.com/pentad-ai/pentad/eval/kalah"
 )
 
 // kalah selfplay writes games kalah fit reads; fit prints weights for -w
@@ -29,7 +32,7 @@ func TestSelfPlayAndFit(t *testing.T) {
 			spec = s
 		}
 	}
-	if !strings.Contains(spec, "Store=16,") || !strings.Contains(spec, "Empty=0,") {
+	if !strings.Contains(spec, "Store=16,") || !strings.Contains(spec, fmt.Sprintf("Empty=%d,", evalk.Default.Empty)) {
 		t.Fatalf("fit printed %q", out.String())
 	}
 	if rc := selfplay([]string{"-games", "1", "-depth", "2", "-w", spec}, &bytes.Buffer{}, &errb); rc != 0 {

@@ -9,8 +9,9 @@ import (
 )
 
 func TestEvaluateStart(t *testing.T) {
-	if v := Evaluate(kalah.New(kalah.Tournament)); v != 0 {
-		t.Fatalf("start position: %d, want 0", v)
+	// South to move: one extra-turn hole each, nothing else differs.
+	if v, want := Evaluate(kalah.New(kalah.Tournament)), Default.Extra-Default.ExtraThem; v != want {
+		t.Fatalf("start position: %d, want %d", v, want)
 	}
 }
 
@@ -26,8 +27,7 @@ func TestScoreMoveOrdersExtraTurnsFirst(t *testing.T) {
 	}
 }
 
-// Evaluate is the sum of Features weighed by the weights, and the default
-// is 16 a seed of store difference and 1 a seed in the holes.
+// Evaluate is the sum of Features weighed by the weights.
 func TestEvaluateWeighsFeatures(t *testing.T) {
 	w := Weights{Store: 2, Seeds: 3, Near: 5, Empty: 7, Extra: 11, ExtraThem: 13, Capture: 17, CaptureThem: 19}
 	c := Coefficients(w, 1)
@@ -45,7 +45,7 @@ func TestEvaluateWeighsFeatures(t *testing.T) {
 			if got := w.Evaluate(p); got != want {
 				t.Fatalf("%s: weighted %d, want %d (features %v)", p.State(), got, want, f)
 			}
-			if got := Evaluate(p); got != 16*f[0]+f[1] {
+			if got := Evaluate(p); got != Default.Evaluate(p) {
 				t.Fatalf("%s: default %d, features %v", p.State(), got, f)
 			}
 			ms := p.GenMoves(nil)

@@ -1,17 +1,15 @@
 package gomoku
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
 	game "github.com/pentad-ai/pentad/game/gomoku"
+	"github.com/pentad-ai/pentad/internal/records"
 	"github.com/pentad-ai/pentad/internal/weights"
 )
 
@@ -69,34 +67,15 @@ func (smp *Sample) Score(w *ev.Weights) int {
 	return w.Score(sum[0], sum[1], &smp.Classes[0], &smp.Classes[1])
 }
 
-// gameRecord is the part of an arena games.jsonl line the fitting reads.
-type gameRecord struct {
-	Game    string   `json:"game"`
-	Players []string `json:"players"`
-	Colours []string `json:"colours"`
-	Opening []string `json:"opening"`
-	Moves   []struct {
-		Move string `json:"move"`
-	} `json:"moves"`
-	Winner string `json:"winner"`
-	Reason string `json:"reason"`
-}
-
 // ReadSamples reads the gomoku games of an arena games.jsonl and returns
 // the quiet positions of the games that ended normally (from ply skip on),
 // each with its game's result. Lines of other games, unfinished or
 // forfeited games and games illegal under rule are skipped.
 func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
 	var out []Sample
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var g gameRecord
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			return out, err
-		}
+	err := records.Each(r, func(_ int, g *records.Game) error {
 		if g.Game != "gomoku" || g.Reason != "normal" || len(g.Players) != 2 || len(g.Colours) != 2 {
-			continue
+			return nil
 		}
 		winner := -1 // colour that won, -1 drawn
 		for i, pl := range g.Players {
@@ -109,13 +88,9 @@ func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
 		}
 		p, err := NewSearch(15, 15, rule)
 		if err != nil {
-			return out, err
+			return err
 		}
-		moves := append([]string(nil), g.Opening...)
-		for _, m := range g.Moves {
-			moves = append(moves, m.Move)
-		}
-		for _, s := range moves {
+		for _, s := range g.MoveList() {
 			if over, _, _ := p.Status(); over {
 				break
 			}
@@ -137,8 +112,9 @@ func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
 			}
 			p.Make(m)
 		}
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }
 
 // sigmoid maps a score to an expected result with the scale k.
@@ -285,20 +261,10 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	var smps []Sample
-	for _, name := range fs.Args() {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 2
-		}
-		s, err := ReadSamples(f, rule, *skip)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return 2
-		}
-		smps = append(smps, s...)
+	smps, err := records.ReadFiles(fs.Args(), func(r io.Reader) ([]Sample, error) { return ReadSamples(r, rule, *skip) })
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
 	}
 	if len(smps) == 0 {
 		fmt.Fprintln(stderr, "texel: no quiet positions in these games")

@@ -28,7 +28,8 @@ type SelfPlayConfig struct {
 	// player ("A", with Weights) starting as South in the first game of a
 	// pair and as North in the second.
 	Other *evalk.Weights
-	// MoveTime, if set, replaces Depth by a time per move.
+	// MoveTime, if set, replaces Depth by a time per move (the agent's
+	// soft limit, but no extension).
 	MoveTime time.Duration
 }
 
@@ -109,39 +110,36 @@ func selfPlayGame(e [2]*Searcher, cfg SelfPlayConfig, i int) selfRecord {
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6b616c6168))
-	var s [2]*Search
-	for c := range s {
-		s[c] = NewSearch(kalah.New(kalah.Tournament))
-		s[c].SetDB(cfg.DB)
-		s[c].SetWeights(w[c])
+	s := NewSearch(kalah.New(kalah.Tournament))
+	s.SetDB(cfg.DB)
+	for c := range e {
 		e[c].NewGame()
 	}
 	lim := engine.Limits{Depth: cfg.Depth}
 	if cfg.MoveTime > 0 {
-		lim = engine.Limits{Soft: cfg.MoveTime * 35 / 100, Hard: cfg.MoveTime}
+		lim = engine.Limits{Soft: cfg.MoveTime * SoftPct / 100, Hard: cfg.MoveTime}
 	}
 	var buf [16]engine.Move
-	for ply := 0; !s[0].Over(); ply++ {
-		side := s[0].ToMove()
-		if s[0].Swapped() {
+	for ply := 0; !s.Over(); ply++ {
+		side := s.ToMove()
+		if s.Swapped() {
 			side ^= 1
 		}
 		var m engine.Move
 		if ply < cfg.Random {
-			ms := s[0].GenMoves(buf[:0])
+			ms := s.GenMoves(buf[:0])
 			m = ms[rng.IntN(len(ms))]
 		} else {
-			m = e[side].Search(s[side], lim).Move
+			s.SetWeights(w[side])
+			m = e[side].Search(s, lim).Move
 		}
-		rec.Moves = append(rec.Moves, selfMov{Side: side, Move: s[0].MoveString(m)})
-		for c := range s {
-			s[c].Make(m)
-		}
+		rec.Moves = append(rec.Moves, selfMov{Side: side, Move: s.MoveString(m)})
+		s.Make(m)
 	}
-	switch win := s[0].Winner(); {
+	switch win := s.Winner(); {
 	case win < 0:
 		rec.Result = "1/2-1/2"
-	case (win == kalah.South) != s[0].Swapped():
+	case (win == kalah.South) != s.Swapped():
 		rec.Result, rec.Winner = "1-0", rec.Players[0]
 	default:
 		rec.Result, rec.Winner = "0-1", rec.Players[1]

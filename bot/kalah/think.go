@@ -9,6 +9,10 @@ import (
 	"github.com/pentad-ai/pentad/game/kalah"
 )
 
+// SoftPct is the soft limit of a timed move in percent of its move time:
+// no new iteration starts after it.
+const SoftPct = 35
+
 // SearchOptions are the engine options the agent and the bench use.
 var SearchOptions = engine.Options{LMR: true, AspWindow: 24}
 
@@ -29,7 +33,7 @@ func (a *Agent) think() (engine.Move, string, engine.Result) {
 	// times it only while it is unresolved (see isUnresolved) when the
 	// budget runs out.
 	budget := a.cfg.MoveTime
-	lim.Soft = budget * 35 / 100
+	lim.Soft = budget * SoftPct / 100
 	lim.Hard = budget * ExtendFactor
 	stop := new(atomic.Bool)
 	lim.Stop = stop

@@ -4,12 +4,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"strings"
 
 	kbook "github.com/pentad-ai/pentad/book/kalah"
 	kbot "github.com/pentad-ai/pentad/bot/kalah"
 	evalk "github.com/pentad-ai/pentad/eval/kalah"
+	"github.com/pentad-ai/pentad/internal/records"
+	"github.com/pentad-ai/pentad/internal/weights"
 )
 
 // selfplay is `kalah selfplay`: games between two copies of the
@@ -72,36 +74,31 @@ func fit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: kalah fit [-k K] [-w NAME=V,...] [-fixed NAME,...] GAMES.jsonl...", err)
 		return 2
 	}
-	var ss []evalk.Sample
-	for _, name := range fs.Args() {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintln(stderr, "kalah fit:", err)
-			return 1
-		}
-		s, err := evalk.ReadSamples(f, *k)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "kalah fit: %s: %v\n", name, err)
-			return 1
-		}
-		ss = append(ss, s...)
+	ss, err := records.ReadFiles(fs.Args(), func(r io.Reader) ([]evalk.Sample, error) { return evalk.ReadSamples(r, *k) })
+	if err != nil {
+		fmt.Fprintln(stderr, "kalah fit:", err)
+		return 1
 	}
 	if len(ss) == 0 {
 		fmt.Fprintln(stderr, "kalah fit: no positions")
 		return 1
 	}
+	// the features are the fields of Weights, in their order
 	var use [evalk.NumFeatures]bool
-	names := []string{"Store", "Seeds", "Near", "Empty", "Extra", "ExtraThem", "Capture", "CaptureThem"}
 	for i := range use {
 		use[i] = true
 	}
+	params := weights.Fields(&w)
 	for _, n := range strings.Split(*fixed, ",") {
-		for i, name := range names {
-			if strings.EqualFold(strings.TrimSpace(n), name) {
-				use[i] = false
-			}
+		if n = strings.TrimSpace(n); n == "" {
+			continue
 		}
+		i := slices.IndexFunc(params, func(p weights.Param) bool { return strings.EqualFold(p.Name, n) })
+		if i < 0 {
+			fmt.Fprintf(stderr, "kalah fit: -fixed: unknown weight %q\n", n)
+			return 2
+		}
+		use[i] = false
 	}
 	scale := evalk.BestScale(w, ss)
 	start := evalk.Coefficients(w, scale)
@@ -109,8 +106,7 @@ func fit(args []string, stdout, stderr io.Writer) int {
 	c := evalk.Fit(ss, start, use, 12)
 	nw := evalk.WeightsOf(c, w.Store)
 	fmt.Fprintf(stdout, "fitted: loss %.5f\n", evalk.LogLoss(c, ss))
-	fmt.Fprintf(stdout, "-w Store=%d,Seeds=%d,Near=%d,Empty=%d,Extra=%d,ExtraThem=%d,Capture=%d,CaptureThem=%d\n",
-		nw.Store, nw.Seeds, nw.Near, nw.Empty, nw.Extra, nw.ExtraThem, nw.Capture, nw.CaptureThem)
+	fmt.Fprintf(stdout, "-w %s\n", weights.String(&nw))
 	fmt.Fprintf(stdout, "rounded: loss %.5f\n", evalk.LogLoss(evalk.Coefficients(nw, float64(nw.Store)/c[0]), ss))
 	return 0
 }

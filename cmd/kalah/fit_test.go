@@ -38,7 +38,7 @@ func TestSelfPlayAndFit(t *testing.T) {
 	if rc := selfplay([]string{"-games", "1", "-depth", "2", "-w", spec}, &bytes.Buffer{}, &errb); rc != 0 {
 		t.Fatalf("the fitted weights %q are refused: %s", spec, errb.String())
 	}
-	for _, bad := range [][]string{{"-w", "Nope=1", path}, {}, {filepath.Join(t.TempDir(), "missing")}} {
+	for _, bad := range [][]string{{"-w", "Nope=1", path}, {"-fixed", "Nope", path}, {}, {filepath.Join(t.TempDir(), "missing")}} {
 		if rc := fit(bad, &bytes.Buffer{}, &bytes.Buffer{}); rc == 0 {
 			t.Errorf("fit %q succeeded", bad)
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/pentad-ai/pentad/engine"
 	evs "github.com/pentad-ai/pentad/eval/stones"
 	"github.com/pentad-ai/pentad/game/stones"
+	"github.com/pentad-ai/pentad/internal/records"
 )
 
 func main() {
@@ -237,18 +238,9 @@ func fit(w io.Writer, files []string, specs string, from int) error {
 	if len(files) == 0 {
 		return fmt.Errorf("no records: give arena games.jsonl files")
 	}
-	var ss []evs.Sample
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			return err
-		}
-		s, err := evs.ReadSamples(f, from)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %v", name, err)
-		}
-		ss = append(ss, s...)
+	ss, err := records.ReadFiles(files, func(r io.Reader) ([]evs.Sample, error) { return evs.ReadSamples(r, from) })
+	if err != nil {
+		return err
 	}
 	if len(ss) == 0 {
 		return fmt.Errorf("no decided stones games in the records")

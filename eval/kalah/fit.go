@@ -1,13 +1,12 @@
 package kalah
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 
 	"github.com/pentad-ai/pentad/game/kalah"
+	"github.com/pentad-ai/pentad/internal/records"
 )
 
 // Sample is a position's Features for the side to move, labelled by the
@@ -15,15 +14,6 @@ import (
 type Sample struct {
 	F [NumFeatures]int
 	Y float64
-}
-
-// record is the part of an arena game record (games.jsonl) a sample needs.
-type record struct {
-	Game    string   `json:"game"`
-	Opening []string `json:"opening"`
-	Moves   []struct {
-		Move string `json:"move"`
-	} `json:"moves"`
 }
 
 // ReadSamples reads arena game records of Kalah(7,7) under the tournament
@@ -36,23 +26,11 @@ type record struct {
 // error naming its line.
 func ReadSamples(r io.Reader, k int) ([]Sample, error) {
 	var out []Sample
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var g record
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			return out, fmt.Errorf("line %d: %v", line, err)
-		}
+	err := records.Each(r, func(line int, g *records.Game) error {
 		if g.Game != "kalah" {
-			continue
+			return nil
 		}
-		moves := append([]string(nil), g.Opening...)
-		for _, m := range g.Moves {
-			moves = append(moves, m.Move)
-		}
+		moves := g.MoveList()
 		p := kalah.New(kalah.Tournament)
 		var game []Sample
 		var sides []int
@@ -65,7 +43,7 @@ func ReadSamples(r io.Reader, k int) ([]Sample, error) {
 				err = p.Play(m)
 			}
 			if err != nil {
-				return out, fmt.Errorf("line %d, move %d %q: %v", line, i+1, ms, err)
+				return fmt.Errorf("line %d, move %d %q: %v", line, i+1, ms, err)
 			}
 			inHoles := p.Rules().Total() - p.Store(kalah.South) - p.Store(kalah.North)
 			if i >= 1 && !p.Over() && inHoles > k {
@@ -74,7 +52,7 @@ func ReadSamples(r io.Reader, k int) ([]Sample, error) {
 			}
 		}
 		if !p.Over() {
-			continue
+			return nil
 		}
 		win := p.Winner()
 		for i := range game {
@@ -86,8 +64,9 @@ func ReadSamples(r io.Reader, k int) ([]Sample, error) {
 			}
 		}
 		out = append(out, game...)
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }
 
 // predict is the logistic model's probability that the side to move wins

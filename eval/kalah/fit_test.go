@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/pentad-ai/pentad/internal/weights"
 )
 
 func TestReadSamples(t *testing.T) {
@@ -111,4 +113,28 @@ func FuzzReadSamples(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The features are the fields of Weights in their order: Coefficients
+// (and with it kalah fit's -fixed and WeightsOf) rely on it.
+func TestFeaturesFollowTheFields(t *testing.T) {
+	ps := weights.Fields(&Weights{})
+	if len(ps) != NumFeatures {
+		t.Fatalf("%d fields, %d features", len(ps), NumFeatures)
+	}
+	for i, p := range ps {
+		var w Weights
+		all := weights.Fields(&w)
+		all[i].Set(1)
+		c := Coefficients(w, 1)
+		for j := range c {
+			if (j == i) != (c[j] != 0) {
+				t.Fatalf("%s set: coefficients %v", p.Name, c)
+			}
+		}
+	}
+	w := Weights{Store: 16, Seeds: 2, Near: 3, Empty: -4, Extra: 5, ExtraThem: 6, Capture: 7, CaptureThem: 8}
+	if back := WeightsOf(Coefficients(w, 10), 16); back != w {
+		t.Fatalf("WeightsOf(Coefficients(%+v)) = %+v", w, back)
+	}
 }

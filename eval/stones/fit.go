@@ -1,13 +1,12 @@
 package stones
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 
 	gs "github.com/pentad-ai/pentad/game/stones"
+	"github.com/pentad-ai/pentad/internal/records"
 )
 
 // Sample is a position labelled by the game's result: Won is 1 when the
@@ -17,16 +16,6 @@ type Sample struct {
 	Won float64
 }
 
-// record is the part of an arena game record (games.jsonl) a sample needs.
-type record struct {
-	Game    string   `json:"game"`
-	Players []string `json:"players"`
-	Winner  string   `json:"winner"`
-	Moves   []struct {
-		Move string `json:"move"`
-	} `json:"moves"`
-}
-
 // ReadSamples reads arena game records (one JSON object per line, as the
 // arena writes them to games.jsonl) and returns the positions at the first
 // action of a turn from ply from on, labelled by the result. Games of
@@ -34,18 +23,9 @@ type record struct {
 // a record, or a move the position rejects, is an error naming its line.
 func ReadSamples(r io.Reader, from int) ([]Sample, error) {
 	var out []Sample
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var g record
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			return out, fmt.Errorf("line %d: %v", line, err)
-		}
+	err := records.Each(r, func(line int, g *records.Game) error {
 		if g.Game != "stones" || len(g.Players) != 2 {
-			continue
+			return nil
 		}
 		wside := -1
 		for i, name := range g.Players {
@@ -54,13 +34,13 @@ func ReadSamples(r io.Reader, from int) ([]Sample, error) {
 			}
 		}
 		if wside < 0 || g.Players[0] == g.Players[1] {
-			continue
+			return nil
 		}
 		p := gs.NewGame()
 		for k, m := range g.Moves {
 			mv, err := p.ParseMove(m.Move)
 			if err != nil {
-				return out, fmt.Errorf("line %d, action %d %q: %v", line, k+1, m.Move, err)
+				return fmt.Errorf("line %d, action %d %q: %v", line, k+1, m.Move, err)
 			}
 			if over, _, _ := p.Status(); over {
 				break
@@ -74,8 +54,9 @@ func ReadSamples(r io.Reader, from int) ([]Sample, error) {
 			}
 			p.Make(mv)
 		}
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }
 
 // FitScales are the evaluation scales LogLoss tries: the score s of a

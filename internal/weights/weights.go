@@ -97,3 +97,14 @@ func Parse[W any](base W, spec string) (W, error) {
 	}
 	return w, nil
 }
+
+// String lists the integer fields of the struct ptr points to as the
+// NAME=VALUE list Parse reads.
+func String(ptr any) string {
+	v := reflect.ValueOf(ptr).Elem()
+	var parts []string
+	for _, p := range Fields(ptr) {
+		parts = append(parts, fmt.Sprintf("%s=%d", p.Name, v.FieldByName(p.Name).Int()))
+	}
+	return strings.Join(parts, ",")
+}

@@ -20,6 +20,12 @@ func TestParse(t *testing.T) {
 			t.Errorf("%q: got %+v, %v", bad, w, err)
 		}
 	}
+	if s := String(&w); s != "Alpha=10,Beta=2,Gamma=-4" {
+		t.Errorf("String: %q", s)
+	}
+	if back, err := Parse(ws{}, String(&w)); err != nil || back != w {
+		t.Errorf("String does not parse back: %+v, %v", back, err)
+	}
 	if w, err := Parse(base, ""); err != nil || w != base {
 		t.Errorf("empty spec: %+v, %v", w, err)
 	}

@@ -1,0 +1,73 @@
+// Package records reads the arena's game records (games.jsonl: one JSON
+// object a line) for the evaluation-fitting tools of every game.
+package records
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Game is the part of an arena game record the fitting tools read.
+type Game struct {
+	Game    string   `json:"game"`
+	Players []string `json:"players"` // by colour, first mover first
+	Colours []string `json:"colours"`
+	Opening []string `json:"opening"`
+	Moves   []struct {
+		Move string `json:"move"`
+	} `json:"moves"`
+	Winner string `json:"winner"`
+	Reason string `json:"reason"`
+}
+
+// MoveList is the game's opening followed by its moves.
+func (g *Game) MoveList() []string {
+	ms := append(make([]string, 0, len(g.Opening)+len(g.Moves)), g.Opening...)
+	for _, m := range g.Moves {
+		ms = append(ms, m.Move)
+	}
+	return ms
+}
+
+// Each calls fn with every record of r and its line number (from 1),
+// skipping blank lines. A line that is not a record is an error naming its
+// line; an error from fn stops the reading and is returned.
+func Each(r io.Reader, fn func(line int, g *Game) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var g Game
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return fmt.Errorf("line %d: %v", line, err)
+		}
+		if err := fn(line, &g); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// ReadFiles reads every named file with read and returns what they gave
+// together; an error names its file.
+func ReadFiles[S any](names []string, read func(io.Reader) ([]S, error)) ([]S, error) {
+	var out []S
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return out, err
+		}
+		s, err := read(f)
+		f.Close()
+		if err != nil {
+			return out, fmt.Errorf("%s: %v", name, err)
+		}
+		out = append(out, s...)
+	}
+	return out, nil
+}

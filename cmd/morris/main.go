@@ -3,6 +3,7 @@
 //
 //	morris [-movetime 1s] [-depth N] [-nodes N] [-threads N] [-hash MiB] [-notation names] [-book DIR]
 //	morris perft N | divide N [position] | bench | book build [-dir DIR] [-max 4]
+//	morris fit [-w NAME=V,...] [-fixed NAME,...] GAMES.jsonl...
 package main
 
 import (
@@ -99,6 +100,8 @@ func sub(args []string) int {
 		return bookCmd(args[1:])
 	case "selfplay":
 		return selfplay(args[1:])
+	case "fit":
+		return fit(args[1:], os.Stdout, os.Stderr)
 	case "bench":
 		bot.Bench().Print(os.Stdout, "morris")
 		return 0

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/pentad-ai/pentad/game/kalah"
+	"github.com/pentad-ai/pentad/internal/logistic"
 	"github.com/pentad-ai/pentad/internal/records"
 )
 
@@ -69,28 +70,22 @@ func ReadSamples(r io.Reader, k int) ([]Sample, error) {
 	return out, err
 }
 
+// samples gives ss to the logistic package.
+type samples []Sample
+
+func (s samples) Len() int                      { return len(s) }
+func (s samples) At(i int) (f []int, y float64) { return s[i].F[:], s[i].Y }
+
 // predict is the logistic model's probability that the side to move wins
 // with coefficients c.
 func predict(c *[NumFeatures]float64, f *[NumFeatures]int) float64 {
-	z := 0.0
-	for i := range c {
-		z += c[i] * float64(f[i])
-	}
-	return 1 / (1 + math.Exp(-z))
+	return logistic.Predict(c[:], f[:])
 }
 
 // LogLoss is the mean cross-entropy of the logistic model with
 // coefficients c on ss (0.693 is a coin's).
 func LogLoss(c [NumFeatures]float64, ss []Sample) float64 {
-	if len(ss) == 0 {
-		return math.NaN()
-	}
-	l := 0.0
-	for i := range ss {
-		q := min(max(predict(&c, &ss[i].F), 1e-12), 1-1e-12)
-		l -= ss[i].Y*math.Log(q) + (1-ss[i].Y)*math.Log(1-q)
-	}
-	return l / float64(len(ss))
+	return logistic.LogLoss(c[:], samples(ss))
 }
 
 // Coefficients are the logistic model's coefficients that w's scores stand
@@ -112,99 +107,16 @@ func WeightsOf(c [NumFeatures]float64, store int) Weights {
 }
 
 // BestScale is the scale k at which w's scores best predict ss (for
-// LogLoss of Coefficients(w, k)), found by golden-section search.
+// LogLoss of Coefficients(w, k)).
 func BestScale(w Weights, ss []Sample) float64 {
-	lo, hi := math.Log(1.0), math.Log(1e5)
-	g := (math.Sqrt(5) - 1) / 2
-	f := func(x float64) float64 { return LogLoss(Coefficients(w, math.Exp(x)), ss) }
-	for hi-lo > 1e-3 {
-		a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-		if f(a) < f(b) {
-			hi = b
-		} else {
-			lo = a
-		}
-	}
-	return math.Exp((lo + hi) / 2)
+	return logistic.BestScale(func(k float64) float64 { return LogLoss(Coefficients(w, k), ss) })
 }
 
 // Fit returns the coefficients of the logistic regression of the results
 // on the features, found by Newton's method from start; use only the
 // features where use is true (the others keep start's value).
 func Fit(ss []Sample, start [NumFeatures]float64, use [NumFeatures]bool, iters int) [NumFeatures]float64 {
-	c := start
-	var idx []int
-	for i, u := range use {
-		if u {
-			idx = append(idx, i)
-		}
-	}
-	n := len(idx)
-	for it := 0; it < iters && n > 0; it++ {
-		g := make([]float64, n)
-		h := make([][]float64, n)
-		for i := range h {
-			h[i] = make([]float64, n)
-		}
-		for s := range ss {
-			p := predict(&c, &ss[s].F)
-			d := ss[s].Y - p
-			wt := p * (1 - p)
-			for a, ia := range idx {
-				fa := float64(ss[s].F[ia])
-				g[a] += d * fa
-				for b, ib := range idx[:a+1] {
-					h[a][b] += wt * fa * float64(ss[s].F[ib])
-				}
-			}
-		}
-		for a := range h {
-			for b := 0; b < a; b++ {
-				h[b][a] = h[a][b]
-			}
-			h[a][a] += 1e-6 * float64(len(ss)) // keeps an unused feature's row solvable
-		}
-		step, ok := solve(h, g)
-		if !ok {
-			break
-		}
-		for a, ia := range idx {
-			c[ia] += step[a]
-		}
-	}
+	var c [NumFeatures]float64
+	copy(c[:], logistic.Fit(samples(ss), start[:], use[:], iters))
 	return c
-}
-
-// solve solves h x = g by Gaussian elimination with partial pivoting.
-func solve(h [][]float64, g []float64) ([]float64, bool) {
-	n := len(g)
-	for col := 0; col < n; col++ {
-		piv := col
-		for r := col + 1; r < n; r++ {
-			if math.Abs(h[r][col]) > math.Abs(h[piv][col]) {
-				piv = r
-			}
-		}
-		if math.Abs(h[piv][col]) < 1e-12 {
-			return nil, false
-		}
-		h[col], h[piv] = h[piv], h[col]
-		g[col], g[piv] = g[piv], g[col]
-		for r := col + 1; r < n; r++ {
-			f := h[r][col] / h[col][col]
-			for c := col; c < n; c++ {
-				h[r][c] -= f * h[col][c]
-			}
-			g[r] -= f * g[col]
-		}
-	}
-	x := make([]float64, n)
-	for r := n - 1; r >= 0; r-- {
-		s := g[r]
-		for c := r + 1; c < n; c++ {
-			s -= h[r][c] * x[c]
-		}
-		x[r] = s / h[r][r]
-	}
-	return x, true
 }

@@ -41,22 +41,63 @@ func init() {
 	}
 }
 
+// NumFeatures is the length of Features' vector, one per field of Weights
+// in their order.
+const NumFeatures = 16
+
+// The features' indices, in the order of the fields of Weights.
+const (
+	fPiece = iota
+	fPlaceMill
+	fPlaceThreat
+	fPlaceDouble
+	fPlaceMobility
+	fPlaceJunction
+	fMoveMobility
+	fBlocked
+	fMoveThreat
+	fMoveDouble
+	fOpenMill
+	fNoMoves
+	fFlyThreat
+	fFlyDouble
+	fPlaceLine
+	fMoveLine
+)
+
 // Evaluate scores a position for the side to move, owning us with handUs
 // pieces to place, against them. placing is true during the first 18 plies.
+// The score is the sum of Features weighed by w.
 func (w *Weights) Evaluate(us, them uint32, handUs, handThem int, placing bool) int {
-	v := w.Piece * (bits.OnesCount32(us) + handUs - bits.OnesCount32(them) - handThem)
+	f := Features(us, them, handUs, handThem, placing)
+	return w.Piece*f[fPiece] +
+		w.PlaceMill*f[fPlaceMill] + w.PlaceThreat*f[fPlaceThreat] + w.PlaceDouble*f[fPlaceDouble] +
+		w.PlaceMobility*f[fPlaceMobility] + w.PlaceJunction*f[fPlaceJunction] +
+		w.MoveMobility*f[fMoveMobility] + w.Blocked*f[fBlocked] + w.MoveThreat*f[fMoveThreat] +
+		w.MoveDouble*f[fMoveDouble] + w.OpenMill*f[fOpenMill] + w.NoMoves*f[fNoMoves] +
+		w.FlyThreat*f[fFlyThreat] + w.FlyDouble*f[fFlyDouble] +
+		w.PlaceLine*f[fPlaceLine] + w.MoveLine*f[fMoveLine]
+}
+
+// Features returns the terms Weights weigh, in the order of its fields,
+// for the side to move (its terms less the other side's; Blocked and
+// NoMoves count against the side they describe).
+func Features(us, them uint32, handUs, handThem int, placing bool) (f [NumFeatures]int) {
+	f[fPiece] = bits.OnesCount32(us) + handUs - bits.OnesCount32(them) - handThem
 	if placing {
-		v += w.placement(us, them, handUs, handThem) - w.placement(them, us, handThem, handUs)
-		return v
+		placement(&f, us, them, handUs, 1)
+		placement(&f, them, us, handThem, -1)
+		return f
 	}
-	a := w.moving(us, them, true)
-	b := w.moving(them, us, false)
-	return v + a - b
+	moving(&f, us, them, true, 1)
+	moving(&f, them, us, false, -1)
+	return f
 }
 
 // threats is the set of empty nodes where side x could complete a mill with
-// one piece, given the pieces that may arrive there.
-func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32, lines int) {
+// one piece, given the pieces that may arrive there, with x's closed mills
+// and its lines holding one piece of x and none of y.
+func threats(x, y uint32, fly, place bool) (sq uint32, closed, lines int) {
 	empty := morris.All &^ (x | y)
 	for _, m := range morris.Mills {
 		own := x & m
@@ -66,7 +107,7 @@ func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32, lines int)
 				lines++
 			}
 		case 3:
-			closed |= m
+			closed++
 		case 2:
 			t := m &^ own & empty
 			if t == 0 {
@@ -85,69 +126,69 @@ func threats(x, y uint32, fly, place bool) (sq uint32, closed uint32, lines int)
 	return sq, closed, lines
 }
 
-func (w *Weights) placement(x, y uint32, hx, hy int) int {
-	v := 0
+// placement adds sign times x's placement-phase terms to f.
+func placement(f *[NumFeatures]int, x, y uint32, hx, sign int) {
 	empty := morris.All &^ (x | y)
 	sq, closed, lines := threats(x, y, false, hx > 0)
 	nt := bits.OnesCount32(sq)
-	v += w.PlaceLine * lines
-	v += w.PlaceMill * bits.OnesCount32(closed) / 3
-	v += w.PlaceThreat * nt
+	f[fPlaceLine] += sign * lines
+	f[fPlaceMill] += sign * closed
+	f[fPlaceThreat] += sign * nt
 	if nt >= 2 {
-		v += w.PlaceDouble
+		f[fPlaceDouble] += sign
 	}
-	// nodes where one placement would make two potential mills (forks)
+	junc, mob := 0, 0
 	for b := x; b != 0; b &= b - 1 {
 		n := bits.TrailingZeros32(b)
-		v += w.PlaceJunction * junction[n]
-		v += w.PlaceMobility * bits.OnesCount32(morris.Adj[n]&empty)
+		junc += junction[n]
+		mob += bits.OnesCount32(morris.Adj[n] & empty)
 	}
-	return v
+	f[fPlaceJunction] += sign * junc
+	f[fPlaceMobility] += sign * mob
 }
 
-func (w *Weights) moving(x, y uint32, toMove bool) int {
-	nx := bits.OnesCount32(x)
-	if nx < 3 {
-		return 0
+// moving adds sign times x's moving- and flying-phase terms to f.
+func moving(f *[NumFeatures]int, x, y uint32, toMove bool, sign int) {
+	if bits.OnesCount32(x) < 3 {
+		return
 	}
 	empty := morris.All &^ (x | y)
-	fly := nx == 3
-	v := 0
-	sq, closed, lines := threats(x, y, fly, false)
+	sq, _, lines := threats(x, y, bits.OnesCount32(x) == 3, false)
 	nt := bits.OnesCount32(sq)
-	if fly {
-		v += w.FlyThreat * nt
+	if bits.OnesCount32(x) == 3 {
+		f[fFlyThreat] += sign * nt
 		if nt >= 2 {
-			v += w.FlyDouble
+			f[fFlyDouble] += sign
 		}
-		return v
+		return
 	}
-	v += w.MoveThreat*nt + w.MoveLine*lines
+	f[fMoveThreat] += sign * nt
+	f[fMoveLine] += sign * lines
 	if nt >= 2 {
-		v += w.MoveDouble
+		f[fMoveDouble] += sign
 	}
-	mob := 0
+	mob, blocked := 0, 0
 	for b := x; b != 0; b &= b - 1 {
 		n := bits.TrailingZeros32(b)
 		k := bits.OnesCount32(morris.Adj[n] & empty)
 		if k == 0 {
-			v -= w.Blocked
+			blocked++
 		}
 		mob += k
 	}
-	v += w.MoveMobility * mob
+	f[fBlocked] -= sign * blocked
+	f[fMoveMobility] += sign * mob
 	if mob == 0 && !toMove {
-		v -= w.NoMoves
+		f[fNoMoves] -= sign
 	}
 	// closed mills with a piece that can step out (and back in)
-	if closed != 0 {
-		for _, m := range morris.Mills {
-			if x&m == m && morris.Neighbours(m)&empty&^m != 0 {
-				v += w.OpenMill
-			}
+	open := 0
+	for _, m := range morris.Mills {
+		if x&m == m && morris.Neighbours(m)&empty&^m != 0 {
+			open++
 		}
 	}
-	return v
+	f[fOpenMill] += sign * open
 }
 
 // ParseWeights changes base by a comma-separated list of name=value pairs,

@@ -98,13 +98,24 @@ func Parse[W any](base W, spec string) (W, error) {
 	return w, nil
 }
 
+// Values are the integer fields of the struct ptr points to, in the order
+// of Fields.
+func Values(ptr any) []int {
+	v := reflect.ValueOf(ptr).Elem()
+	var out []int
+	for _, p := range Fields(ptr) {
+		out = append(out, int(v.FieldByName(p.Name).Int()))
+	}
+	return out
+}
+
 // String lists the integer fields of the struct ptr points to as the
 // NAME=VALUE list Parse reads.
 func String(ptr any) string {
-	v := reflect.ValueOf(ptr).Elem()
+	vals := Values(ptr)
 	var parts []string
-	for _, p := range Fields(ptr) {
-		parts = append(parts, fmt.Sprintf("%s=%d", p.Name, v.FieldByName(p.Name).Int()))
+	for i, p := range Fields(ptr) {
+		parts = append(parts, fmt.Sprintf("%s=%d", p.Name, vals[i]))
 	}
 	return strings.Join(parts, ",")
 }

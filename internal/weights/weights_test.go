@@ -23,6 +23,9 @@ func TestParse(t *testing.T) {
 	if s := String(&w); s != "Alpha=10,Beta=2,Gamma=-4" {
 		t.Errorf("String: %q", s)
 	}
+	if v := Values(&w); len(v) != 3 || v[0] != 10 || v[1] != 2 || v[2] != -4 {
+		t.Errorf("Values: %v", v)
+	}
 	if back, err := Parse(ws{}, String(&w)); err != nil || back != w {
 		t.Errorf("String does not parse back: %+v, %v", back, err)
 	}

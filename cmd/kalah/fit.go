@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	kbook "github.com/pentad-ai/pentad/book/kalah"
@@ -84,22 +83,13 @@ func fit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// the features are the fields of Weights, in their order
+	free, err := weights.Free(&w, *fixed)
+	if err != nil {
+		fmt.Fprintln(stderr, "kalah fit: -fixed:", err)
+		return 2
+	}
 	var use [evalk.NumFeatures]bool
-	for i := range use {
-		use[i] = true
-	}
-	params := weights.Fields(&w)
-	for _, n := range strings.Split(*fixed, ",") {
-		if n = strings.TrimSpace(n); n == "" {
-			continue
-		}
-		i := slices.IndexFunc(params, func(p weights.Param) bool { return strings.EqualFold(p.Name, n) })
-		if i < 0 {
-			fmt.Fprintf(stderr, "kalah fit: -fixed: unknown weight %q\n", n)
-			return 2
-		}
-		use[i] = false
-	}
+	copy(use[:], free)
 	scale := evalk.BestScale(w, ss)
 	start := evalk.Coefficients(w, scale)
 	fmt.Fprintf(stdout, "%d positions; %s: loss %.5f at scale %.1f\n", len(ss), *spec, evalk.LogLoss(start, ss), scale)

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
-	"strings"
 
 	evalm "github.com/pentad-ai/pentad/eval/morris"
 	"github.com/pentad-ai/pentad/internal/logistic"
@@ -58,21 +56,10 @@ func fit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "morris fit: no positions")
 		return 1
 	}
-	params := weights.Fields(&w)
-	use := make([]bool, len(params))
-	for i := range use {
-		use[i] = true
-	}
-	for _, n := range strings.Split(*fixed, ",") {
-		if n = strings.TrimSpace(n); n == "" {
-			continue
-		}
-		i := slices.IndexFunc(params, func(p weights.Param) bool { return strings.EqualFold(p.Name, n) })
-		if i < 0 {
-			fmt.Fprintf(stderr, "morris fit: -fixed: unknown weight %q\n", n)
-			return 2
-		}
-		use[i] = false
+	use, err := weights.Free(&w, *fixed)
+	if err != nil {
+		fmt.Fprintln(stderr, "morris fit: -fixed:", err)
+		return 2
 	}
 	data := evalm.Samples(ss)
 	scale := logistic.BestScale(func(k float64) float64 { return logistic.LogLoss(coefficients(w, k), data) })

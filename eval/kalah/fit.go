@@ -57,12 +57,7 @@ func ReadSamples(r io.Reader, k int) ([]Sample, error) {
 		}
 		win := p.Winner()
 		for i := range game {
-			switch {
-			case win < 0:
-				game[i].Y = 0.5
-			case win == sides[i]:
-				game[i].Y = 1
-			}
+			game[i].Y = logistic.Label(win, sides[i])
 		}
 		out = append(out, game...)
 		return nil

@@ -23,20 +23,26 @@ func mirror(s uint32) uint32 {
 	return r
 }
 
+// randomSides are two disjoint random sets of nodes, each with between
+// least and least+span-1 nodes.
+func randomSides(r *rand.Rand, least, span int) (us, them uint32) {
+	nu, nt := least+r.IntN(span), least+r.IntN(span)
+	for bits.OnesCount32(us) < nu {
+		us |= 1 << r.IntN(24)
+	}
+	for bits.OnesCount32(them) < nt {
+		if b := uint32(1) << r.IntN(24); b&us == 0 {
+			them |= b
+		}
+	}
+	return us, them
+}
+
 func TestEvaluateSymmetricAndMaterial(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	w := Default
 	for i := 0; i < 2000; i++ {
-		var us, them uint32
-		nu, nt := 3+r.IntN(7), 3+r.IntN(7)
-		for bits.OnesCount32(us) < nu {
-			us |= 1 << r.IntN(24)
-		}
-		for bits.OnesCount32(them) < nt {
-			if b := uint32(1) << r.IntN(24); b&us == 0 {
-				them |= b
-			}
-		}
+		us, them := randomSides(r, 3, 7)
 		for _, placing := range []bool{false, true} {
 			hu, ht := 0, 0
 			if placing {

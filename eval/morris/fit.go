@@ -7,6 +7,7 @@ import (
 
 	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/morris"
+	"github.com/pentad-ai/pentad/internal/logistic"
 	"github.com/pentad-ai/pentad/internal/records"
 )
 
@@ -70,12 +71,7 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 			return nil
 		}
 		for i := range game {
-			switch {
-			case win < 0:
-				game[i].Y = 0.5
-			case win == sides[i]:
-				game[i].Y = 1
-			}
+			game[i].Y = logistic.Label(win, sides[i])
 		}
 		out = append(out, game...)
 		return nil

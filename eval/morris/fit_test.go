@@ -1,7 +1,6 @@
 package morris
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -21,16 +20,7 @@ func TestFeaturesAreTheFields(t *testing.T) {
 	w := Default
 	vals := weights.Values(&w)
 	for i := 0; i < 3000; i++ {
-		var us, them uint32
-		nu, nt := 2+r.IntN(8), 2+r.IntN(8)
-		for bits.OnesCount32(us) < nu {
-			us |= 1 << r.IntN(24)
-		}
-		for bits.OnesCount32(them) < nt {
-			if b := uint32(1) << r.IntN(24); b&us == 0 {
-				them |= b
-			}
-		}
+		us, them := randomSides(r, 2, 8)
 		placing := i%2 == 0
 		hu, ht := 0, 0
 		if placing {

@@ -13,6 +13,18 @@ type Data interface {
 	At(i int) (f []int, y float64)
 }
 
+// Label is the result of a game won by winner (-1: drawn) for side: 1 won,
+// 0.5 drawn, 0 lost.
+func Label(winner, side int) float64 {
+	switch {
+	case winner < 0:
+		return 0.5
+	case winner == side:
+		return 1
+	}
+	return 0
+}
+
 // Predict is the model's probability that the side to move wins, with
 // coefficients c and features f.
 func Predict(c []float64, f []int) float64 {

@@ -14,6 +14,12 @@ type rows struct {
 func (r rows) Len() int                      { return len(r.y) }
 func (r rows) At(i int) (f []int, y float64) { return r.f[i], r.y[i] }
 
+func TestLabel(t *testing.T) {
+	if Label(-1, 0) != 0.5 || Label(1, 1) != 1 || Label(0, 1) != 0 || Label(1, 0) != 0 {
+		t.Fatal("labels")
+	}
+}
+
 // Fit finds the coefficients of labels drawn from a known model, leaves
 // the unused one alone, and beats a coin; BestScale finds the scale of a
 // multiple of them.

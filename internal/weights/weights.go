@@ -5,6 +5,7 @@ package weights
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -96,6 +97,28 @@ func Parse[W any](base W, spec string) (W, error) {
 		return base, err
 	}
 	return w, nil
+}
+
+// Free marks which integer fields of the struct ptr points to (in the order
+// of Fields) a fitting tool may change: all but those named in fixed, a
+// comma-separated list of names in any case. An unknown name is an error.
+func Free(ptr any, fixed string) ([]bool, error) {
+	params := Fields(ptr)
+	free := make([]bool, len(params))
+	for i := range free {
+		free[i] = true
+	}
+	for _, n := range strings.Split(fixed, ",") {
+		if n = strings.TrimSpace(n); n == "" {
+			continue
+		}
+		i := slices.IndexFunc(params, func(p Param) bool { return strings.EqualFold(p.Name, n) })
+		if i < 0 {
+			return nil, fmt.Errorf("unknown weight %q", n)
+		}
+		free[i] = false
+	}
+	return free, nil
 }
 
 // Values are the integer fields of the struct ptr points to, in the order

@@ -26,6 +26,12 @@ func TestParse(t *testing.T) {
 	if v := Values(&w); len(v) != 3 || v[0] != 10 || v[1] != 2 || v[2] != -4 {
 		t.Errorf("Values: %v", v)
 	}
+	if f, err := Free(&w, " gamma,ALPHA "); err != nil || len(f) != 3 || f[0] || !f[1] || f[2] {
+		t.Errorf("Free: %v, %v", f, err)
+	}
+	if f, err := Free(&w, "Alpha,Nope"); err == nil || f != nil {
+		t.Errorf("Free with an unknown name: %v, %v", f, err)
+	}
 	if back, err := Parse(ws{}, String(&w)); err != nil || back != w {
 		t.Errorf("String does not parse back: %+v, %v", back, err)
 	}

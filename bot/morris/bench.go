@@ -38,5 +38,5 @@ func benchWith(depth, ttMiB int) bench.Report {
 		}
 		ps = append(ps, NewSearch(p, nil))
 	}
-	return bench.Search(ps, depth, ttMiB, engine.Options{LMR: true, AspWindow: 50})
+	return bench.Search(ps, depth, ttMiB, SearchOptions(1))
 }

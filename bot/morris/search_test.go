@@ -29,3 +29,25 @@ func TestSearchAllocs(t *testing.T) {
 		t.Errorf("search allocations grow with depth: %v at depth 4, %v at depth 8", small, big)
 	}
 }
+
+// The engine's searches use the logarithmic late move reductions: to the
+// same depth in the placement phase they visit fewer nodes than the fixed
+// reductions, and still return a legal move.
+func TestSearchOptionsReduce(t *testing.T) {
+	p := NewSearch(mustPos(t, "w:1,14;b:21,4;w;4;0"), nil)
+	nodes := func(opt engine.Options) (uint64, engine.Move) {
+		r := engine.New(4, opt).Search(p, engine.Limits{Depth: 9})
+		return r.Nodes, r.Move
+	}
+	fixed := SearchOptions(1)
+	fixed.LMRScale = 0
+	nf, _ := nodes(fixed)
+	nl, m := nodes(SearchOptions(1))
+	t.Logf("depth 9: fixed reductions %d nodes, LMRScale %d: %d", nf, LMRScale, nl)
+	if nl >= nf {
+		t.Fatalf("depth 9: fixed reductions %d nodes, LMRScale %d: %d", nf, LMRScale, nl)
+	}
+	if !p.IsLegal(m) {
+		t.Fatalf("illegal best move %v", m)
+	}
+}

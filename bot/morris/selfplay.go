@@ -38,7 +38,7 @@ func PlayGameRecord(start *morris.Position, white, black Player) (winner, plies 
 	players := [2]Player{white, black}
 	var engines [2]*engine.Engine
 	for i := range engines {
-		opt := engine.Options{Threads: 1, LMR: true, AspWindow: 50}
+		opt := SearchOptions(1)
 		if players[i].Options != nil {
 			opt = *players[i].Options
 		}

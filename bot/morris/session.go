@@ -74,7 +74,7 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		s.dbCh = ch
 		go func() { ch <- cfg.LoadEndgame() }()
 	}
-	s.eng = engine.New(cfg.HashMiB, engine.Options{Threads: cfg.Threads, LMR: true, AspWindow: 50})
+	s.eng = engine.New(cfg.HashMiB, SearchOptions(cfg.Threads))
 	return s
 }
 

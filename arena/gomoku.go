@@ -19,7 +19,10 @@ import (
 // stones so far, 1 own and 2 opponent's, in the order played, then DONE)
 // when an opening was given, or BEGIN on an empty board; TURN x,y after
 // that. END when the process is no longer needed. Answers are "x,y";
-// MESSAGE, DEBUG and ERROR lines are ignored. The referee judges forbidden
+// MESSAGE, DEBUG and ERROR lines are ignored, and while a move is awaited
+// so is every line that is not two integers around one comma, as
+// c-gomoku-cli ignores them (some brains print their own notes before the
+// move): a brain that sends no move loses on time. The referee judges forbidden
 // moves under renju and adjudicates a renju game drawn after 200 stones.
 type GomokuRef struct {
 	Size      int
@@ -187,6 +190,22 @@ func gomokuAnswer(l string) bool {
 	return t != "" && !strings.HasPrefix(u, "MESSAGE") && !strings.HasPrefix(u, "DEBUG") && !strings.HasPrefix(u, "ERROR")
 }
 
+// gomokuMove accepts the answer to a move request as c-gomoku-cli does
+// (Position::is_valid_move_gomostr): one comma between two integers (an
+// optional sign and leading blanks allowed); any other line is skipped.
+func gomokuMove(l string) bool {
+	x, y, ok := strings.Cut(strings.TrimSpace(l), ",")
+	if !ok || strings.Contains(y, ",") {
+		return false
+	}
+	for _, f := range [2]string{x, y} {
+		if _, err := strconv.Atoi(strings.TrimLeft(f, " \t")); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // Play implements Referee.
 func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 	rec := Record{Opening: s.Opening}
@@ -274,7 +293,7 @@ func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 			lines = append(lines, "DONE")
 		}
 		asked[c] = true
-		ans, el, err := t.ask(c, clocks[c].Deadline(time.Now()), gomokuAnswer, lines...)
+		ans, el, err := t.ask(c, clocks[c].Deadline(time.Now()), gomokuMove, lines...)
 		if err != nil {
 			return fail(t.fault(c, err, ""))
 		}
@@ -284,10 +303,8 @@ func (g *GomokuRef) Play(ctx context.Context, s *Setup, pool *Pool) Record {
 		ans = strings.TrimSpace(ans)
 		m, err := pos.ParseMove(ans)
 		if err != nil {
-			if _, _, e2 := gomoku.ParseXY(ans); e2 == nil {
-				return fail(t.lose(c, Illegal, "off the board: "+Quote(ans)))
-			}
-			return fail(t.lose(c, Malformed, "not a move: "+Quote(ans)))
+			// two integers (gomokuMove) that name no cell of the board
+			return fail(t.lose(c, Illegal, "off the board: "+Quote(ans)))
 		}
 		if !pos.IsEmptyCell(m) {
 			return fail(t.lose(c, Illegal, "occupied: "+Quote(ans)))

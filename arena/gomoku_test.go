@@ -115,10 +115,12 @@ func TestGomokuReferee(t *testing.T) {
 	tc := TimeControl{Game: 5 * time.Second, Move: 100 * time.Millisecond}
 	good := fake("gomoku", "good")
 	faults := []fault{
-		{"flood", "2", 1, Malformed, ""},
+		// lines that are not moves are skipped, as c-gomoku-cli skips
+		// them: the move never comes
+		{"flood", "2", 1, TimeLoss, ""},
 		{"occupied", "2", 1, Illegal, "occupied"},
 		{"offboard", "2", 0, Illegal, "off the board"},
-		{"garbage", "2", 0, Malformed, "hello"},
+		{"garbage", "2", 0, TimeLoss, ""},
 		{"nostart", "", 1, Malformed, "UNKNOWN"},
 		{"late", "3", 1, TimeLoss, ""},
 		{"hang", "1", 0, TimeLoss, ""},
@@ -238,6 +240,21 @@ func simulateGomokuRule(n int, r gomoku.Rule) int {
 					break scan
 				}
 			}
+		}
+	}
+}
+
+// The move answer is recognised as c-gomoku-cli recognises it; the notes
+// some brains print before their move (PentaZen's "ev +v13 nd 1846 ...")
+// are skipped.
+func TestGomokuMoveAnswer(t *testing.T) {
+	for l, want := range map[string]bool{
+		"7,7": true, " 7,7 \r": true, "7, 7": true, "-1,3": true, "99,99": true,
+		"ev +v13 nd 1846 tm 3 sp 615": false, "7,7,1": false, "7;7": false, "": false,
+		"x,7": false, "7,": false, "MESSAGE 7,7": false, "7 ,7": false,
+	} {
+		if gomokuMove(l) != want {
+			t.Errorf("%q: %v, want %v", l, !want, want)
 		}
 	}
 }

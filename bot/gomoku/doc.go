@@ -52,6 +52,9 @@
 // only the moves worth searching); vcf.go the VCF solver; vct.go the
 // threat-space search; swap2.go the swap2 decisions; bench.go the bench and
 // vcf subcommands; selfplay.go the self-play match; tune.go the weight
-// tuner; bookbuild.go the opening book builder (book/gomoku holds the
+// tuner; texel.go the fit of the weights to game results (texel);
+// combofit.go the fit of the cell values by combination of line codes
+// (texel -combo, read back with pbrain-pentad -combo FILE); datagen.go the
+// self-play games those fits read (gen); bookbuild.go the opening book builder (book/gomoku holds the
 // book).
 package gomoku

@@ -43,6 +43,8 @@ type GameResult struct {
 	Moves  int
 	Reason string
 	Record string // the moves of the game, opening included
+	// MoveList are the moves of the game, opening included
+	MoveList []engine.Move
 }
 
 // PlayGame plays one game from an opening between black and white brains.
@@ -58,10 +60,11 @@ func PlayGame(w, h int, rule game.Rule, opening [][2]int, black, white *Player, 
 	}
 	for n := 0; ; n++ {
 		if over, win, why := p.Status(); over {
-			return GameResult{Winner: win, Moves: p.Ply(), Reason: why, Record: lineString(p.Moves())}, nil
+			ms := p.Moves()
+			return GameResult{Winner: win, Moves: p.Ply(), Reason: why, Record: lineString(ms), MoveList: ms}, nil
 		}
 		if maxMoves > 0 && p.Ply() >= maxMoves {
-			return GameResult{Winner: -1, Moves: p.Ply(), Reason: "move limit"}, nil
+			return GameResult{Winner: -1, Moves: p.Ply(), Reason: "move limit", MoveList: p.Moves()}, nil
 		}
 		pl := players[p.Side()]
 		pl.Brain.Ready()

@@ -35,6 +35,9 @@ type Options struct {
 	Prune *engine.Pruning
 	// Weights, when set, replace the evaluation's default weights.
 	Weights *ev.Weights
+	// Combo, when set, gives the cells' values by combination of line
+	// codes (with Weights, or the default weights).
+	Combo *ev.ComboTable
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
@@ -189,8 +192,16 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	if opt.LMRScale != 0 {
 		s.brain.E.Options.LMRScale = max(opt.LMRScale, 0)
 	}
-	if opt.Weights != nil {
-		s.brain.Eval = ev.NewEval(*opt.Weights)
+	if opt.Weights != nil || opt.Combo != nil {
+		w := ev.Default
+		if opt.Weights != nil {
+			w = *opt.Weights
+		}
+		if opt.Combo != nil {
+			s.brain.Eval = ev.NewComboEval(w, opt.Combo)
+		} else {
+			s.brain.Eval = ev.NewEval(w)
+		}
 	}
 	if opt.Prune != nil {
 		s.brain.E.Options.Prune = *opt.Prune
@@ -1042,6 +1053,7 @@ func abs(x int) int {
 //	vcf                         VCF solver speed on the test positions
 //	match [-ms N] [-openings F] [-weak-depth D]  self-play against a weaker setting
 //	tune [-iters N] [-nodes N] -openings F      SPSA self-play tuning of the weights
+//	gen [-games N] [-nodes N] -openings F       self-play games for texel (games.jsonl)
 //	book build [-ms N] [-plies N] [-o FILE]      opening book source (book/gomoku/data)
 func Command(stdout, stderr io.Writer, args []string) int {
 	switch args[0] {
@@ -1093,12 +1105,14 @@ func Command(stdout, stderr io.Writer, args []string) int {
 		return tuneCommand(stdout, stderr, args[1:])
 	case "texel":
 		return texelCommand(stdout, stderr, args[1:])
+	case "gen":
+		return genCommand(stdout, stderr, args[1:])
 	case "book":
 		return bookCommand(stdout, stderr, args[1:])
 	case "openings":
 		return openingsCommand(stdout, stderr, args[1:])
 	}
-	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, texel, book, openings)\n", args[0])
+	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, texel, gen, book, openings)\n", args[0])
 	return 2
 }
 

@@ -30,11 +30,10 @@ type Sample struct {
 // opponent threatening an open four or five, decides the game by tactics
 // the evaluation does not score.
 func SampleOf(p *Search, result float64) (Sample, bool) {
-	s, o := p.Side(), p.Side()^1
-	c := p.Counts(s)
-	if c[ev.TFive]+c[ev.TFlex4]+c[ev.T43] > 0 || p.Count(o, ev.TFive) > 0 || p.Count(o, ev.TFlex4) > 0 {
+	if !quiet(p) {
 		return Sample{}, false
 	}
+	s, o := p.Side(), p.Side()^1
 	smp := Sample{Result: result}
 	lo, hi := p.FullRange()
 	for c := lo; c < hi; c++ {
@@ -49,6 +48,15 @@ func SampleOf(p *Search, result float64) (Sample, bool) {
 	}
 	smp.Classes[0], smp.Classes[1] = *p.Counts(s), *p.Counts(o)
 	return smp, true
+}
+
+// quiet tells whether the evaluation may score p: neither a side to move
+// with a five, an open four or a four-three to play, nor an opponent
+// threatening an open four or five (tactics decide those).
+func quiet(p *Search) bool {
+	s, o := p.Side(), p.Side()^1
+	c := p.Counts(s)
+	return c[ev.TFive]+c[ev.TFlex4]+c[ev.T43] == 0 && p.Count(o, ev.TFive) == 0 && p.Count(o, ev.TFlex4) == 0
 }
 
 // Score is the evaluation of the sample's position with the weights w,
@@ -73,7 +81,21 @@ func (smp *Sample) Score(w *ev.Weights) int {
 // forfeited games and games illegal under rule are skipped.
 func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
 	var out []Sample
-	err := records.Each(r, func(_ int, g *records.Game) error {
+	err := eachPosition(r, rule, skip, func(p *Search, res float64, _ bool) {
+		if smp, ok := SampleOf(p, res); ok {
+			out = append(out, smp)
+		}
+	})
+	return out, err
+}
+
+// eachPosition calls fn with every position from ply skip on of the games
+// of an arena games.jsonl that ended normally, and its game's result for
+// the side to move; newGame is true at the first position of each game.
+// Lines of other games, unfinished or forfeited games and games illegal
+// under rule are skipped.
+func eachPosition(r io.Reader, rule game.Rule, skip int, fn func(p *Search, res float64, newGame bool)) error {
+	return records.Each(r, func(_ int, g *records.Game) error {
 		if g.Game != "gomoku" || g.Reason != "normal" || len(g.Players) != 2 || len(g.Colours) != 2 {
 			return nil
 		}
@@ -90,6 +112,7 @@ func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
 		if err != nil {
 			return err
 		}
+		first := true
 		for _, s := range g.MoveList() {
 			if over, _, _ := p.Status(); over {
 				break
@@ -102,9 +125,8 @@ func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
 						res = 1
 					}
 				}
-				if smp, ok := SampleOf(p, res); ok {
-					out = append(out, smp)
-				}
+				fn(p, res, first)
+				first = false
 			}
 			m, err := p.ParseMove(s)
 			if err != nil || !p.IsLegal(m) {
@@ -114,7 +136,6 @@ func ReadSamples(r io.Reader, rule game.Rule, skip int) ([]Sample, error) {
 		}
 		return nil
 	})
-	return out, err
 }
 
 // sigmoid maps a score to an expected result with the scale k.
@@ -137,8 +158,14 @@ func TexelLoss(smps []Sample, w *ev.Weights, k float64) float64 {
 // FitScale finds the scale k that best fits the samples with w (golden
 // section search on a logarithmic scale between 10 and 100000).
 func FitScale(smps []Sample, w *ev.Weights) float64 {
+	return goldenScale(func(k float64) float64 { return TexelLoss(smps, w, k) })
+}
+
+// goldenScale minimises loss(k) by golden-section search on a logarithmic
+// scale between 10 and 100000.
+func goldenScale(loss func(k float64) float64) float64 {
 	lo, hi := math.Log(10), math.Log(100000)
-	f := func(x float64) float64 { return TexelLoss(smps, w, math.Exp(x)) }
+	f := func(x float64) float64 { return loss(math.Exp(x)) }
 	const g = 0.6180339887498949
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
 	fa, fb := f(a), f(b)
@@ -244,6 +271,12 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	skip := fs.Int("skip", 6, "leave out the positions before this ply")
 	rounds := fs.Int("rounds", 50, "rounds of the local search")
 	start := fs.String("weights", "", "start from the default weights changed by these NAME=VALUE pairs")
+	combo := fs.String("combo", "", "fit the table of cell values by combination of line codes instead, and write it to this file")
+	comboStart := fs.String("combo-start", "", "with -combo: start from this table (default: the weights' own values)")
+	iters := fs.Int("iters", 300, "with -combo: gradient steps")
+	rate := fs.Float64("rate", 2, "with -combo: step size (Adam)")
+	lambda := fs.Float64("lambda", 1e-7, "with -combo: pull towards the start table")
+	minCount := fs.Int("mincount", 200, "with -combo: combinations seen less often keep their start value")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -260,6 +293,18 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
+	}
+	if *combo != "" {
+		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, Log: w}
+		if *comboStart != "" {
+			t, err := ReadComboFile(*comboStart)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+			cf.Start = t
+		}
+		return comboCommand(w, stderr, fs.Args(), rule, *skip, cf, *combo)
 	}
 	smps, err := records.ReadFiles(fs.Args(), func(r io.Reader) ([]Sample, error) { return ReadSamples(r, rule, *skip) })
 	if err != nil {

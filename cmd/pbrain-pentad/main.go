@@ -41,6 +41,7 @@ func main() {
 	hintHist := flag.Int("hinthist", 0, "killers and history among pattern-ordered moves, worth up to this much pattern value (-1: off, 0: the default)")
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
+	combo := flag.String("combo", "", "file of cell values by combination of line codes (see texel -combo)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -84,6 +85,14 @@ func main() {
 			os.Exit(2)
 		}
 		opt.Weights = &w
+	}
+	if *combo != "" {
+		t, err := gomoku.ReadComboFile(*combo)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		opt.Combo = t
 	}
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)

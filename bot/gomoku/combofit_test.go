@@ -1,0 +1,98 @@
+package gomoku
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	ev "github.com/pentad-ai/pentad/eval/gomoku"
+	game "github.com/pentad-ai/pentad/game/gomoku"
+)
+
+// A ComboSample scores its position as the search's evaluation does with a
+// combination table, the default values or changed ones.
+func TestComboSampleScore(t *testing.T) {
+	p := fromMoves(t, game.Freestyle, "7,7 8,8 8,6 6,8 9,5 7,9 10,8")
+	c := ev.Default.ComboValues()
+	for k := range c {
+		c[k] += int32(k % 7) // any table
+	}
+	for _, tab := range []*ev.ComboTable{ev.Default.ComboValues(), c} {
+		q := *p
+		q.SetEval(ev.NewComboEval(ev.Default, tab))
+		smp, ok := ComboSampleOf(&q, 1)
+		if !ok {
+			t.Fatal("quiet position refused")
+		}
+		f := &ComboFit{W: ev.Default}
+		tb := f.boardTerms([]ComboSample{smp})
+		got := comboScore(&smp, startValues(tab), float64(ev.Default.OwnPct)/100, tb[0])
+		// the search divides the tempo share in integers
+		if want := q.score(); got < float64(want)-1 || got > float64(want)+1 {
+			t.Fatalf("sample score %.1f, evaluation %d", got, want)
+		}
+	}
+}
+
+// The combination fit reads arena records, lowers the training loss and
+// writes a table ReadCombos reads.
+func TestComboFitCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "combo.txt")
+	var so, se bytes.Buffer
+	if rc := texelCommand(&so, &se, []string{"-combo", out, "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl"}); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, se.String())
+	}
+	var tr0, tr1, te0, te1 float64
+	line := so.String()[strings.Index(so.String(), "loss train"):]
+	if _, err := fmt.Sscanf(line, "loss train %f -> %f, test %f -> %f", &tr0, &tr1, &te0, &te1); err != nil {
+		t.Fatalf("%v: %q", err, so.String())
+	}
+	if tr1 >= tr0 {
+		t.Fatalf("training loss %f -> %f", tr0, tr1)
+	}
+	tab, err := ReadComboFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *tab == *ev.Default.ComboValues() {
+		t.Fatal("the fit changed nothing")
+	}
+	if _, err := ReadComboFile(filepath.Join(t.TempDir(), "none")); err == nil {
+		t.Fatal("a missing file read")
+	}
+}
+
+// Generate writes games that the fitting tools read back, the same games
+// for the same seed.
+func TestGenerate(t *testing.T) {
+	ops := [][][2]int{{{7, 7}, {8, 8}, {8, 6}}}
+	cfg := GenConfig{Openings: ops, Games: 2, Nodes: 300, Workers: 1, Seed: 3, Rule: game.Freestyle}
+	var a, b bytes.Buffer
+	if n, err := Generate(&a, cfg); err != nil || n != 2 {
+		t.Fatalf("%d games, %v", n, err)
+	}
+	if _, err := Generate(&b, cfg); err != nil || a.String() != b.String() {
+		t.Fatalf("another run, other games (%v)", err)
+	}
+	smps, err := ReadComboSamples(bytes.NewReader(a.Bytes()), game.Freestyle, 0, 0)
+	if err != nil || len(smps) < 10 {
+		t.Fatalf("%d samples, %v", len(smps), err)
+	}
+	if smps[len(smps)-1].Game != 1 {
+		t.Fatalf("last sample of game %d, want 1", smps[len(smps)-1].Game)
+	}
+	var so, se bytes.Buffer
+	f := filepath.Join(t.TempDir(), "ops.txt")
+	if err := os.WriteFile(f, []byte("h8i9i7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rc := genCommand(&so, &se, []string{"-openings", f, "-games", "1", "-nodes", "200"}); rc != 0 || strings.Count(so.String(), "\n") != 1 {
+		t.Fatalf("rc %d, %q %q", rc, so.String(), se.String())
+	}
+	if rc := genCommand(&so, &se, nil); rc != 2 {
+		t.Fatalf("no openings: rc %d", rc)
+	}
+}

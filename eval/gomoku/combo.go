@@ -1,0 +1,176 @@
+package gomoku
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A combination is the multiset of the four line codes of a cell for one
+// side (the order of the directions does not matter to the evaluation):
+// NumCombos of them, numbered in the order of their codes sorted from the
+// highest down. A ComboTable gives each its value, replacing the sum of
+// Weights.Dir and Weights.Bonus that Classify computes; the class of a cell
+// stays Classify's.
+const NumCombos = 715 // multisets of 4 out of NumCodes=10 codes: C(13, 4)
+
+// ComboTable is the value of every combination (index by ComboIndex).
+type ComboTable [NumCombos]int32
+
+var comboOf, comboCodes, comboByKey = combos()
+
+// combos numbers the combinations: the combination of every line-code key
+// (4 bits a direction), the codes of every combination (highest first),
+// and the combination of sorted codes. Package variables initialised by
+// it (not an init function) are ready for the other package variables
+// that read tables (DefaultCombo).
+func combos() (of *[1 << 16]uint16, codes *[NumCombos][4]uint8, byKey map[[4]uint8]uint16) {
+	of, codes, byKey = new([1 << 16]uint16), new([NumCombos][4]uint8), map[[4]uint8]uint16{}
+	n := 0
+	for a := int(NumCodes) - 1; a >= 0; a-- {
+		for b := a; b >= 0; b-- {
+			for c := b; c >= 0; c-- {
+				for d := c; d >= 0; d-- {
+					k := [4]uint8{uint8(a), uint8(b), uint8(c), uint8(d)}
+					codes[n] = k
+					byKey[k] = uint16(n)
+					n++
+				}
+			}
+		}
+	}
+	if n != NumCombos {
+		panic("gomoku: NumCombos")
+	}
+	for i := range of {
+		var pt [4]uint8
+		ok := true
+		for d := 0; d < 4; d++ {
+			pt[d] = uint8(i>>(4*d)) & 0xF
+			ok = ok && pt[d] < NumCodes
+		}
+		if ok {
+			of[i] = byKey[sortCodes(pt)]
+		}
+	}
+	return of, codes, byKey
+}
+
+// sortCodes returns the codes from the highest down.
+func sortCodes(pt [4]uint8) [4]uint8 {
+	s := pt[:]
+	sort.Slice(s, func(i, j int) bool { return s[i] > s[j] })
+	return pt
+}
+
+// ComboIndex is the combination of four line codes (each below NumCodes).
+func ComboIndex(pt [4]uint8) int {
+	return int(comboOf[int(pt[0])|int(pt[1])<<4|int(pt[2])<<8|int(pt[3])<<12])
+}
+
+// ComboCodes are the codes of combination i, highest first.
+func ComboCodes(i int) [4]uint8 { return comboCodes[i] }
+
+// ComboValues is the table of the values Classify gives with w.
+func (w *Weights) ComboValues() *ComboTable {
+	t := new(ComboTable)
+	for i := range t {
+		_, t[i] = w.Classify(comboCodes[i])
+	}
+	return t
+}
+
+// MaxComboValue bounds a combination's value (a cell table packs values in
+// 24 bits; the sums of a board must stay far inside an int32).
+const MaxComboValue = 1 << 16
+
+var codeNames = [NumCodes]string{Dead: "Dead", Alive: "Alive", B2: "B2", F2: "F2", B3: "B3", F3: "F3", B4: "B4", F4: "F4", Five: "Five", Over: "Over"}
+
+// WriteCombos writes t, a line per combination: its four codes by name,
+// highest first, and its value.
+func WriteCombos(out io.Writer, t *ComboTable) error {
+	bw := bufio.NewWriter(out)
+	for i, v := range t {
+		c := comboCodes[i]
+		fmt.Fprintf(bw, "%s %s %s %s %d\n", codeNames[c[0]], codeNames[c[1]], codeNames[c[2]], codeNames[c[3]], v)
+	}
+	return bw.Flush()
+}
+
+// ReadCombos reads a table written by WriteCombos: a line per combination,
+// four code names in any order and a value in 0..MaxComboValue; blank lines
+// and lines starting with # are skipped. Every combination must be given
+// exactly once. An error names the line.
+func ReadCombos(r io.Reader) (*ComboTable, error) {
+	t := new(ComboTable)
+	var seen [NumCombos]bool
+	sc := bufio.NewScanner(r)
+	line, n := 0, 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		f := strings.Fields(s)
+		if len(f) != 5 {
+			return nil, fmt.Errorf("line %d: want four codes and a value, got %d fields", line, len(f))
+		}
+		var pt [4]uint8
+		for d := 0; d < 4; d++ {
+			c, ok := codeByName(f[d])
+			if !ok {
+				return nil, fmt.Errorf("line %d: unknown line code %q", line, printable(f[d]))
+			}
+			pt[d] = c
+		}
+		v, err := strconv.Atoi(f[4])
+		if err != nil || v < 0 || v > MaxComboValue {
+			return nil, fmt.Errorf("line %d: value %q not in 0..%d", line, printable(f[4]), MaxComboValue)
+		}
+		i := ComboIndex(pt)
+		if seen[i] {
+			return nil, fmt.Errorf("line %d: combination given twice", line)
+		}
+		seen[i] = true
+		t[i] = int32(v)
+		n++
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if n != NumCombos {
+		return nil, fmt.Errorf("%d combinations, want %d", n, NumCombos)
+	}
+	return t, nil
+}
+
+func codeByName(s string) (uint8, bool) {
+	for c, n := range codeNames {
+		if strings.EqualFold(n, s) {
+			return uint8(c), true
+		}
+	}
+	return 0, false
+}
+
+// printable cuts s to 20 bytes and quotes what is not printable ASCII.
+func printable(s string) string {
+	if len(s) > 20 {
+		s = s[:20] + "..."
+	}
+	q := strconv.QuoteToASCII(s)
+	return q[1 : len(q)-1]
+}
+
+// NewComboEval builds the evaluation of w with the cell values of t (the
+// classes, and the whole-board terms, stay w's).
+func NewComboEval(w Weights, t *ComboTable) *Eval {
+	c := *t
+	e := &Eval{W: w, Combo: &c}
+	e.Table = buildTable(&e.W, e.Combo)
+	return e
+}

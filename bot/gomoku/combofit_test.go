@@ -96,3 +96,25 @@ func TestGenerate(t *testing.T) {
 		t.Fatalf("no openings: rc %d", rc)
 	}
 }
+
+// The options' evaluation: the default table unless a table or the weights'
+// own values are asked for.
+func TestOptEval(t *testing.T) {
+	if optEval(Options{}) != nil {
+		t.Fatal("an evaluation built without options")
+	}
+	w := ev.Default
+	w.OwnPct = 100
+	e := optEval(Options{Weights: &w})
+	if *e.Combo != *ev.DefaultCombo || e.W.OwnPct != 100 {
+		t.Fatal("-weights alone: not the default table with the weights")
+	}
+	if e := optEval(Options{Weights: &w, OwnValues: true}); e.Combo != nil || *e.Table != *ev.NewEval(w).Table {
+		t.Fatal("-combo own: not the weights' own values")
+	}
+	c := ev.Default.ComboValues()
+	c[5]++
+	if e := optEval(Options{Combo: c}); *e.Combo != *c || e.W != ev.Default {
+		t.Fatal("-combo FILE: not that table with the default weights")
+	}
+}

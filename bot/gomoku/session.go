@@ -36,8 +36,10 @@ type Options struct {
 	// Weights, when set, replace the evaluation's default weights.
 	Weights *ev.Weights
 	// Combo, when set, gives the cells' values by combination of line
-	// codes (with Weights, or the default weights).
-	Combo *ev.ComboTable
+	// codes (default: ev.DefaultCombo); OwnValues instead takes the
+	// values Weights (or the default weights) give themselves.
+	Combo     *ev.ComboTable
+	OwnValues bool
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
@@ -154,6 +156,26 @@ func (lw *lineWriter) message(s string) {
 	lw.mu.Unlock()
 }
 
+// optEval is the evaluation the options ask for, or nil for the default:
+// the weights (Weights or the default) with the cell values of Combo (or
+// the default table), or with their own values (OwnValues).
+func optEval(opt Options) *ev.Eval {
+	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues {
+		return nil
+	}
+	w, c := ev.Default, ev.DefaultCombo
+	if opt.Weights != nil {
+		w = *opt.Weights
+	}
+	if opt.Combo != nil {
+		c = opt.Combo
+	}
+	if opt.OwnValues {
+		return ev.NewEval(w)
+	}
+	return ev.NewComboEval(w, c)
+}
+
 // Run speaks the Gomocup protocol on in/out until END or the end of input.
 func Run(in io.Reader, out io.Writer, opt Options) error {
 	if opt.Name == "" {
@@ -192,16 +214,8 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	if opt.LMRScale != 0 {
 		s.brain.E.Options.LMRScale = max(opt.LMRScale, 0)
 	}
-	if opt.Weights != nil || opt.Combo != nil {
-		w := ev.Default
-		if opt.Weights != nil {
-			w = *opt.Weights
-		}
-		if opt.Combo != nil {
-			s.brain.Eval = ev.NewComboEval(w, opt.Combo)
-		} else {
-			s.brain.Eval = ev.NewEval(w)
-		}
+	if e := optEval(opt); e != nil {
+		s.brain.Eval = e
 	}
 	if opt.Prune != nil {
 		s.brain.E.Options.Prune = *opt.Prune

@@ -41,7 +41,7 @@ func main() {
 	hintHist := flag.Int("hinthist", 0, "killers and history among pattern-ordered moves, worth up to this much pattern value (-1: off, 0: the default)")
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
-	combo := flag.String("combo", "", "file of cell values by combination of line codes (see texel -combo)")
+	combo := flag.String("combo", "", "file of cell values by combination of line codes (see texel -combo), or \"own\": the values the weights give themselves (default: the built-in table)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -86,7 +86,9 @@ func main() {
 		}
 		opt.Weights = &w
 	}
-	if *combo != "" {
+	if *combo == "own" {
+		opt.OwnValues = true
+	} else if *combo != "" {
 		t, err := gomoku.ReadComboFile(*combo)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -97,15 +97,17 @@ type ComboFit struct {
 	MinCount int
 	Iters    int
 	Rate     float64
-	Log      io.Writer
+	// FitOwn fits the tempo share (W.OwnPct) too; Run leaves the
+	// result in W.OwnPct.
+	FitOwn bool
+	Log    io.Writer
 }
 
 // comboLoss is the mean squared error of smps with the values v.
-func (f *ComboFit) comboLoss(smps []ComboSample, tb []float64, v []float64) float64 {
+func (f *ComboFit) comboLoss(smps []ComboSample, tb []float64, v []float64, own float64) float64 {
 	if len(smps) == 0 {
 		return 0
 	}
-	own := float64(f.W.OwnPct) / 100
 	var e float64
 	for i := range smps {
 		d := smps[i].Result - sigmoid(comboScore(&smps[i], v, own, tb[i]), f.K)
@@ -139,7 +141,7 @@ func FitComboScale(smps []ComboSample, w ev.Weights, t *ev.ComboTable) float64 {
 	v := startValues(t)
 	return goldenScale(func(k float64) float64 {
 		f.K = k
-		return f.comboLoss(smps, tb, v)
+		return f.comboLoss(smps, tb, v, float64(w.OwnPct)/100)
 	})
 }
 
@@ -162,8 +164,9 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 		c := ev.ComboCodes(k)
 		free[k] = seen[k] >= f.MinCount && c[0] != ev.Five && c[0] != ev.Over
 	}
-	before = [2]float64{f.comboLoss(train, tbTrain, v), f.comboLoss(test, tbTest, v)}
 	own := float64(f.W.OwnPct) / 100
+	before = [2]float64{f.comboLoss(train, tbTrain, v, own), f.comboLoss(test, tbTest, v, own)}
+	var mo, so float64 // Adam's moments of own
 	m := make([]float64, ev.NumCombos)
 	s2 := make([]float64, ev.NumCombos)
 	g := make([]float64, ev.NumCombos)
@@ -171,12 +174,14 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 	n := float64(len(train))
 	for it := 1; it <= f.Iters; it++ {
 		clear(g)
+		gOwn := 0.0
 		for i := range train {
 			smp := &train[i]
 			p := sigmoid(comboScore(smp, v, own, tbTrain[i]), f.K)
 			d := 2 * (p - smp.Result) * p * (1 - p) / f.K / n
 			for _, e := range smp.Cells[0] {
 				g[e>>16] += d * own * float64(e&0xFFFF)
+				gOwn += d * v[e>>16] * float64(e&0xFFFF)
 			}
 			for _, e := range smp.Cells[1] {
 				g[e>>16] -= d * float64(e&0xFFFF)
@@ -194,11 +199,21 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 			v[k] -= f.Rate * mh / (math.Sqrt(sh) + eps)
 			v[k] = max(0, min(v[k], ev.MaxComboValue))
 		}
+		if f.FitOwn {
+			// in steps of a hundredth of the rate (own is near 1, the
+			// values near 100)
+			mo = b1*mo + (1-b1)*gOwn
+			so = b2*so + (1-b2)*gOwn*gOwn
+			mh := mo / (1 - math.Pow(b1, float64(it)))
+			sh := so / (1 - math.Pow(b2, float64(it)))
+			own = max(0.5, min(own-f.Rate/100*mh/(math.Sqrt(sh)+eps), 3))
+		}
 		if f.Log != nil && (it%25 == 0 || it == f.Iters) {
-			fmt.Fprintf(f.Log, "iter %d: train %.6f test %.6f\n", it, f.comboLoss(train, tbTrain, v), f.comboLoss(test, tbTest, v))
+			fmt.Fprintf(f.Log, "iter %d: train %.6f test %.6f own %.3f\n", it, f.comboLoss(train, tbTrain, v, own), f.comboLoss(test, tbTest, v, own), own)
 		}
 	}
-	after = [2]float64{f.comboLoss(train, tbTrain, v), f.comboLoss(test, tbTest, v)}
+	after = [2]float64{f.comboLoss(train, tbTrain, v, own), f.comboLoss(test, tbTest, v, own)}
+	f.W.OwnPct = int32(math.Round(own * 100))
 	t = new(ev.ComboTable)
 	for k := range t {
 		t[k] = int32(math.Round(v[k]))
@@ -251,6 +266,9 @@ func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int,
 	fmt.Fprintf(w, "%d games, %d positions (%d held out), scale %.1f\n", games, len(smps), len(test), cf.K)
 	t, before, after := cf.Run(train, test)
 	fmt.Fprintf(w, "loss train %.6f -> %.6f, test %.6f -> %.6f\n", before[0], after[0], before[1], after[1])
+	if cf.FitOwn {
+		fmt.Fprintf(w, "OwnPct=%d\n", cf.W.OwnPct)
+	}
 	f, err := os.Create(out)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

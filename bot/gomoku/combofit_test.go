@@ -60,6 +60,16 @@ func TestComboFitCommand(t *testing.T) {
 	if *tab == *ev.Default.ComboValues() {
 		t.Fatal("the fit changed nothing")
 	}
+	so.Reset()
+	if rc := texelCommand(&so, &se, []string{"-combo", out, "-ownpct", "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl"}); rc != 0 {
+		t.Fatalf("-ownpct: rc %d: %s", rc, se.String())
+	}
+	var own int
+	if i := strings.Index(so.String(), "OwnPct="); i < 0 {
+		t.Fatalf("-ownpct: no OwnPct in %q", so.String())
+	} else if _, err := fmt.Sscanf(so.String()[i:], "OwnPct=%d", &own); err != nil || own < 50 || own > 300 || own == int(ev.Default.OwnPct) {
+		t.Fatalf("-ownpct: OwnPct %d (%v), want a changed value in 50..300", own, err)
+	}
 	if _, err := ReadComboFile(filepath.Join(t.TempDir(), "none")); err == nil {
 		t.Fatal("a missing file read")
 	}

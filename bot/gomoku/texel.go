@@ -277,6 +277,7 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	rate := fs.Float64("rate", 2, "with -combo: step size (Adam)")
 	lambda := fs.Float64("lambda", 1e-7, "with -combo: pull towards the start table")
 	minCount := fs.Int("mincount", 200, "with -combo: combinations seen less often keep their start value")
+	fitOwn := fs.Bool("ownpct", false, "with -combo: fit OwnPct too (printed as a -weights pair)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -295,7 +296,7 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 		return 2
 	}
 	if *combo != "" {
-		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, Log: w}
+		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, FitOwn: *fitOwn, Log: w}
 		if *comboStart != "" {
 			t, err := ReadComboFile(*comboStart)
 			if err != nil {

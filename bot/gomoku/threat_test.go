@@ -75,10 +75,10 @@ func TestSearchVCFFindsWins(t *testing.T) {
 
 // Positions where the plain depth-4 search plays a move that lets the
 // opponent win by continuous fours, and the search with the threat checks
-// finds a move that does not. Both evaluate with the default weights' own
-// cell values (ev.NewEval(ev.Default), the brain's evaluation when these
+// finds a move that does not. Both evaluate with the tuned weights' own
+// cell values (ev.NewEval(ev.Tuned), the brain's evaluation when these
 // positions were found): the test is of the threat checks, whatever
-// the plain search's evaluation would play.
+// the brain's evaluation would play.
 var threatDefenceRecs = []string{
 	"2,11 0,10 2,8 4,8 1,9 5,9 3,7 5,5 2,10 2,9 4,12 3,11 2,12 4,9 4,10 4,7 3,9 5,11 5,12 3,12 2,13 2,14 5,10 3,10 4,5 1,7 4,13 5,6",
 }
@@ -95,7 +95,7 @@ func allowsVCF(p *Search, m engine.Move) bool {
 func TestSearchVCFDefends(t *testing.T) {
 	for i, rec := range threatDefenceRecs {
 		p := fromMoves(t, game.Freestyle, rec)
-		p.SetEval(ev.NewEval(ev.Default))
+		p.SetEval(ev.NewEval(ev.Tuned))
 		old := searchDepth(p, 4, 0)
 		res := searchDepth(p, 4, DefaultSearchVCF)
 		if !allowsVCF(p, old.Move) {

@@ -54,8 +54,15 @@ type Weights struct {
 	ThreatStrong int32
 }
 
-// Default are the weights the brain plays with (see Tuned).
-var Default = Tuned
+// Default are the weights the brain plays with: Tuned with the tempo share
+// (OwnPct 160, was 132) fitted together with the cell values of
+// DefaultCombo, which replace Tuned's own values (see DefaultCombo).
+var Default = withOwnPct(Tuned, 160)
+
+func withOwnPct(w Weights, pct int32) Weights {
+	w.OwnPct = pct
+	return w
+}
 
 // Hand are the hand-set weights of the first version.
 var Hand = Weights{

@@ -29,14 +29,18 @@ func NewEval(w Weights) *Eval {
 var DefaultEval = NewComboEval(Default, DefaultCombo)
 
 // DefaultCombo are the cell values by combination of line codes the brain
-// plays with (combo.txt). They were fitted (pbrain-pentad texel -combo
-// combo.txt -iters 300 gen1.jsonl gen2.jsonl) on the quiet positions of
-// 12000 self-play games of 6000 nodes a move from the 120 balanced openings
-// of book/gomoku/data with 1-2 random moves (pbrain-pentad gen -games 4000
-// -seed 1401 and -games 8000 -seed 1402, -nodes 6000 -workers 2), starting
-// from Default's own values: 197610 positions, test loss (one game in ten
-// held out) 0.1701 -> 0.1478. Against Default's own values at 0.2 s a move,
-// 400 games on those openings: +34.9 +/- 31.9 Elo (LOS 98.5%).
+// plays with (combo.txt). They were fitted with the tempo share OwnPct
+// (pbrain-pentad texel -combo combo.txt -ownpct -iters 300 gen1.jsonl
+// gen2.jsonl gen3.jsonl) on the quiet positions of 18000 self-play games of
+// 6000 nodes a move from the 120 balanced openings of book/gomoku/data
+// with 1-2 random moves (pbrain-pentad gen -nodes 6000 -workers 2: 4000
+// games -seed 1401 and 8000 -seed 1402 with the weights' own values, 6000
+// -seed 1403 with a first table fitted on the 12000), starting from Tuned's
+// own values: 282461 positions, test loss (one game in ten held out)
+// 0.1750 -> 0.1504, OwnPct 132 -> 160. Matches at 0.2 s a move on those
+// openings: the first table (12000 games, OwnPct 132) against Tuned's own
+// values +34.9 +/- 31.9 Elo over 400 games; this one with OwnPct 160
+// against the first +59.6 +/- 29.2 over 400 games.
 var DefaultCombo = mustCombos(comboFile)
 
 //go:embed combo.txt

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"sync"
 	"time"
 
 	game "github.com/pentad-ai/pentad/game/gomoku"
+	"github.com/pentad-ai/pentad/internal/records"
 )
 
 // GenConfig sets up Generate: self-play games for fitting the evaluation.
@@ -22,22 +22,6 @@ type GenConfig struct {
 	Workers  int           // games played at once, a brain of one thread each
 	Seed     uint64
 	Rule     game.Rule
-}
-
-// genRecord is a game in the arena's games.jsonl form (internal/records),
-// the form texel reads.
-type genRecord struct {
-	Game    string    `json:"game"`
-	Players [2]string `json:"players"`
-	Colours [2]string `json:"colours"`
-	Opening []string  `json:"opening"`
-	Moves   []genMove `json:"moves"`
-	Winner  string    `json:"winner"`
-	Reason  string    `json:"reason"`
-}
-
-type genMove struct {
-	Move string `json:"move"`
 }
 
 // Generate plays cfg.Games self-play games, the same brain on both sides
@@ -95,16 +79,15 @@ func Generate(out io.Writer, cfg GenConfig) (int, error) {
 	return written, werr
 }
 
-// genRecordOf is the record of a game played from opening.
-func genRecordOf(opening [][2]int, r GameResult) genRecord {
-	rec := genRecord{Game: "gomoku", Players: [2]string{"black", "white"}, Colours: [2]string{"black", "white"}, Reason: "normal"}
-	for _, xy := range opening {
-		rec.Opening = append(rec.Opening, fmt.Sprintf("%d,%d", xy[0], xy[1]))
-	}
-	ms := r.Moves
+// genRecordOf is the record of a game played from opening, in the
+// arena's games.jsonl form (internal/records), the form texel reads.
+func genRecordOf(opening [][2]int, r GameResult) records.Game {
+	rec := records.Game{Game: "gomoku", Players: []string{"black", "white"}, Colours: []string{"black", "white"}, Reason: "normal"}
 	for i, m := range r.MoveList {
-		if i >= len(opening) && i < ms {
-			rec.Moves = append(rec.Moves, genMove{Move: game.FormatMove(m)})
+		if i < len(opening) {
+			rec.Opening = append(rec.Opening, game.FormatMove(m))
+		} else {
+			rec.Moves = append(rec.Moves, records.Move{Move: game.FormatMove(m)})
 		}
 	}
 	switch r.Winner {
@@ -133,17 +116,7 @@ func genCommand(w, stderr io.Writer, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *file == "" {
-		fmt.Fprintln(stderr, "gen: -openings FILE required")
-		return 2
-	}
-	f, err := os.Open(*file)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	ops, err := game.ReadOpenings(f)
-	f.Close()
+	ops, err := readOpeningsFile("gen", *file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2

@@ -145,17 +145,7 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *file == "" {
-		fmt.Fprintln(stderr, "match: -openings FILE required")
-		return 2
-	}
-	f, err := os.Open(*file)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	ops, err := game.ReadOpenings(f)
-	f.Close()
+	ops, err := readOpeningsFile("match", *file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
@@ -234,4 +224,25 @@ func matchCommand(w, stderr io.Writer, args []string) int {
 	fmt.Fprintf(w, "match full vs weak (%v): +%d -%d =%d  score %.1f%% of %d games\n", rule, win, loss, draw,
 		100*(float64(win)+float64(draw)/2)/float64(max(n, 1)), n)
 	return 0
+}
+
+// readOpeningsFile reads the openings file of subcommand cmd's -openings
+// flag (one opening a line); an error names cmd, and there must be one.
+func readOpeningsFile(cmd, name string) ([][][2]int, error) {
+	if name == "" {
+		return nil, fmt.Errorf("%s: -openings FILE required", cmd)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: -openings: %v", cmd, err)
+	}
+	defer f.Close()
+	ops, err := game.ReadOpenings(f)
+	if err == nil && len(ops) == 0 {
+		err = fmt.Errorf("no openings")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %v", cmd, name, err)
+	}
+	return ops, nil
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"time"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -141,15 +140,9 @@ func tuneCommand(w, stderr io.Writer, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	f, err := os.Open(*file)
+	ops, err := readOpeningsFile("tune", *file)
 	if err != nil {
-		fmt.Fprintln(stderr, "tune: -openings:", err)
-		return 2
-	}
-	ops, err := game.ReadOpenings(f)
-	f.Close()
-	if err != nil || len(ops) == 0 {
-		fmt.Fprintln(stderr, "tune: no openings", err)
+		fmt.Fprintln(stderr, err)
 		return 2
 	}
 	start := ev.Hand

@@ -20,15 +20,16 @@ const NumCombos = 715 // multisets of 4 out of NumCodes=10 codes: C(13, 4)
 // ComboTable is the value of every combination (index by ComboIndex).
 type ComboTable [NumCombos]int32
 
-var comboOf, comboCodes, comboByKey = combos()
+var comboOf, comboCodes = combos()
 
 // combos numbers the combinations: the combination of every line-code key
-// (4 bits a direction), the codes of every combination (highest first),
-// and the combination of sorted codes. Package variables initialised by
+// (4 bits a direction) and the codes of every combination (highest first).
+// Package variables initialised by
 // it (not an init function) are ready for the other package variables
 // that read tables (DefaultCombo).
-func combos() (of *[1 << 16]uint16, codes *[NumCombos][4]uint8, byKey map[[4]uint8]uint16) {
-	of, codes, byKey = new([1 << 16]uint16), new([NumCombos][4]uint8), map[[4]uint8]uint16{}
+func combos() (of *[1 << 16]uint16, codes *[NumCombos][4]uint8) {
+	of, codes = new([1 << 16]uint16), new([NumCombos][4]uint8)
+	byKey := map[[4]uint8]uint16{} // sorted codes -> combination
 	n := 0
 	for a := int(NumCodes) - 1; a >= 0; a-- {
 		for b := a; b >= 0; b-- {
@@ -56,7 +57,7 @@ func combos() (of *[1 << 16]uint16, codes *[NumCombos][4]uint8, byKey map[[4]uin
 			of[i] = byKey[sortCodes(pt)]
 		}
 	}
-	return of, codes, byKey
+	return of, codes
 }
 
 // sortCodes returns the codes from the highest down.

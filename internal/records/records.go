@@ -10,17 +10,21 @@ import (
 	"os"
 )
 
-// Game is the part of an arena game record the fitting tools read.
+// Game is the part of an arena game record the fitting tools read (and
+// bot/gomoku gen writes).
 type Game struct {
 	Game    string   `json:"game"`
 	Players []string `json:"players"` // by colour, first mover first
 	Colours []string `json:"colours"`
 	Opening []string `json:"opening"`
-	Moves   []struct {
-		Move string `json:"move"`
-	} `json:"moves"`
-	Winner string `json:"winner"`
-	Reason string `json:"reason"`
+	Moves   []Move   `json:"moves"`
+	Winner  string   `json:"winner"`
+	Reason  string   `json:"reason"`
+}
+
+// Move is one move of a record, in the game's notation.
+type Move struct {
+	Move string `json:"move"`
 }
 
 // MoveList is the game's opening followed by its moves.

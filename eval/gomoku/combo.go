@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -62,8 +61,11 @@ func combos() (of *[1 << 16]uint16, codes *[NumCombos][4]uint8) {
 
 // sortCodes returns the codes from the highest down.
 func sortCodes(pt [4]uint8) [4]uint8 {
-	s := pt[:]
-	sort.Slice(s, func(i, j int) bool { return s[i] > s[j] })
+	for i := 1; i < len(pt); i++ {
+		for j := i; j > 0 && pt[j] > pt[j-1]; j-- {
+			pt[j], pt[j-1] = pt[j-1], pt[j]
+		}
+	}
 	return pt
 }
 

@@ -238,26 +238,14 @@ func ReadComboFile(name string) (*ev.ComboTable, error) {
 // comboCommand is `texel -combo OUT`: fit cf on the games of files (one in
 // ten, by game, held out for the test loss) and write the table to out.
 func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int, cf *ComboFit, out string) int {
-	games := 0
-	smps, err := records.ReadFiles(files, func(r io.Reader) ([]ComboSample, error) {
-		s, err := ReadComboSamples(r, rule, skip, games)
-		if len(s) > 0 {
-			games = s[len(s)-1].Game + 1
-		}
-		return s, err
-	})
+	smps, games, err := readNumbered(files, func(r io.Reader, first int) ([]ComboSample, error) {
+		return ReadComboSamples(r, rule, skip, first)
+	}, func(s *ComboSample) int { return s.Game })
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	var train, test []ComboSample
-	for _, s := range smps {
-		if s.Game%10 == 9 {
-			test = append(test, s)
-		} else {
-			train = append(train, s)
-		}
-	}
+	train, test := holdOut(smps, func(s *ComboSample) int { return s.Game })
 	if len(train) == 0 {
 		fmt.Fprintln(stderr, "texel: no quiet positions in these games")
 		return 2
@@ -269,19 +257,50 @@ func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int,
 	if cf.FitOwn {
 		fmt.Fprintf(w, "OwnPct=%d\n", cf.W.OwnPct)
 	}
-	f, err := os.Create(out)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	if err := ev.WriteCombos(f, t); err != nil {
-		f.Close()
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	if err := f.Close(); err != nil {
+	if err := writeFile(out, func(f io.Writer) error { return ev.WriteCombos(f, t) }); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	return 0
+}
+
+// readNumbered reads the samples of files with read, numbering the games
+// on from file to file (game gives a sample's number); it returns the
+// samples and the number of games with a sample.
+func readNumbered[T any](files []string, read func(r io.Reader, first int) ([]T, error), game func(*T) int) ([]T, int, error) {
+	games := 0
+	smps, err := records.ReadFiles(files, func(r io.Reader) ([]T, error) {
+		s, err := read(r, games)
+		if len(s) > 0 {
+			games = game(&s[len(s)-1]) + 1
+		}
+		return s, err
+	})
+	return smps, games, err
+}
+
+// holdOut splits samples by game: one game in ten (numbers ending in 9)
+// for the test, the others for training.
+func holdOut[T any](smps []T, game func(*T) int) (train, test []T) {
+	for i := range smps {
+		if game(&smps[i])%10 == 9 {
+			test = append(test, smps[i])
+		} else {
+			train = append(train, smps[i])
+		}
+	}
+	return train, test
+}
+
+// writeFile creates the file name and writes it with write.
+func writeFile(name string, write func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -54,7 +54,9 @@
 // vcf subcommands; selfplay.go the self-play match; tune.go the weight
 // tuner; texel.go the fit of the weights to game results (texel);
 // combofit.go the fit of the cell values by combination of line codes
-// (texel -combo, read back with pbrain-pentad -combo FILE); datagen.go the
+// (texel -combo, read back with pbrain-pentad -combo FILE); policyfit.go
+// the fit of a move-ordering policy to the moves of games (texel -policy,
+// read back with pbrain-pentad -policy FILE); datagen.go the
 // self-play games those fits read (gen); bookbuild.go the opening book builder (book/gomoku holds the
 // book).
 package gomoku

@@ -436,6 +436,11 @@ func selectTop(ms []engine.Move, vals []int32, k int) {
 // moveValue is the ordering value of cell c for the side to move: its own
 // gain plus what it takes from the opponent.
 func (p *Search) moveValue(c int) int32 {
+	if pl := p.eval.Policy; pl != nil {
+		s := p.Side()
+		renju := p.Rule() == game.Renju
+		return pl.ValueOf(p.CellKey(s, c), p.CellKey(s^1, c), renju && s == game.Black, renju && s == game.White)
+	}
 	return p.Value(p.Side(), c)*OwnWeight/4 + p.Value(p.Side()^1, c)
 }
 

@@ -40,6 +40,11 @@ type Options struct {
 	// values Weights (or the default weights) give themselves.
 	Combo     *ev.ComboTable
 	OwnValues bool
+	// Policy, when set, orders the moves of the search (default: the
+	// default evaluation's); ValueOrder orders them by the cell values
+	// instead.
+	Policy     *ev.Policy
+	ValueOrder bool
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
@@ -158,9 +163,11 @@ func (lw *lineWriter) message(s string) {
 
 // optEval is the evaluation the options ask for, or nil for the default:
 // the weights (Weights or the default) with the cell values of Combo (or
-// the default table), or with their own values (OwnValues).
+// the default table), or with their own values (OwnValues); the moves are
+// ordered by Policy, by the cell values (ValueOrder), or else by the
+// default evaluation's policy.
 func optEval(opt Options) *ev.Eval {
-	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues {
+	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil && !opt.ValueOrder {
 		return nil
 	}
 	w, c := ev.Default, ev.DefaultCombo
@@ -170,10 +177,20 @@ func optEval(opt Options) *ev.Eval {
 	if opt.Combo != nil {
 		c = opt.Combo
 	}
+	var e *ev.Eval
 	if opt.OwnValues {
-		return ev.NewEval(w)
+		e = ev.NewEval(w)
+	} else {
+		e = ev.NewComboEval(w, c)
 	}
-	return ev.NewComboEval(w, c)
+	e.Policy = ev.DefaultEval.Policy
+	if opt.Policy != nil {
+		e.Policy = opt.Policy
+	}
+	if opt.ValueOrder {
+		e.Policy = nil
+	}
+	return e
 }
 
 // Run speaks the Gomocup protocol on in/out until END or the end of input.

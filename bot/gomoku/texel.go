@@ -278,6 +278,8 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	lambda := fs.Float64("lambda", 1e-7, "with -combo: pull towards the start table")
 	minCount := fs.Int("mincount", 200, "with -combo: combinations seen less often keep their start value")
 	fitOwn := fs.Bool("ownpct", false, "with -combo: fit OwnPct too (printed as a -weights pair)")
+	policy := fs.String("policy", "", "fit the move-ordering policy (values by combination of line codes, own and opponent's) to the moves the games chose instead, and write it to this file")
+	policyStart := fs.String("policy-start", "", "with -policy: start from this policy (default: the ordering by the built-in cell values)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -294,6 +296,18 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
+	}
+	if *policy != "" {
+		pf := &PolicyFit{Start: ev.ValuePolicy(ev.DefaultCombo, OwnWeight), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, Log: w}
+		if *policyStart != "" {
+			pl, err := ReadPolicyFile(*policyStart)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+			pf.Start = pl
+		}
+		return policyCommand(w, stderr, fs.Args(), rule, pf, *policy)
 	}
 	if *combo != "" {
 		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, FitOwn: *fitOwn, Log: w}

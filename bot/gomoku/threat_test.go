@@ -1,8 +1,10 @@
 package gomoku
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
@@ -115,6 +117,41 @@ var vctDefenceRecs = []string{
 	"6,4 7,4 7,2 5,3 6,3 9,6 5,1",
 	"6,10 5,11 3,10 7,10 6,13 4,11 7,13 5,9 6,11 6,9 5,13 8,13 6,12 6,14",
 	"5,4 8,5 6,4 5,8 9,7 10,6 8,9 8,4 4,4 3,4 8,7 9,5 11,7 10,7",
+}
+
+// The refutations of an opponent's threat line are the candidates after
+// which the opponent has no win by threats; the others are left out, and
+// the position is left as it was.
+func TestVCTRefutations(t *testing.T) {
+	br := NewBrain(4, 1)
+	br.MaxDepth = 5
+	check := NewBrain(4, 1)
+	check.MaxDepth = 5
+	dropped := 0
+	for i, rec := range vctDefenceRecs {
+		p := fromMoves(t, game.Freestyle, rec)
+		line := br.opponentVCT(p, 0)
+		cands := threatDefences(p, line)
+		h := p.Hash()
+		got := br.vctRefutations(p, cands, time.Now(), Budget{})
+		if p.Hash() != h {
+			t.Fatalf("position %d changed", i)
+		}
+		for _, m := range cands {
+			p.Make(m)
+			_, wins := check.VCT(p, 0)
+			p.Unmake(m)
+			if kept := slices.Contains(got, m); kept == wins {
+				t.Fatalf("position %d: %s kept %v, opponent wins by threats after it %v", i, game.FormatMove(m), kept, wins)
+			}
+			if wins {
+				dropped++
+			}
+		}
+	}
+	if dropped == 0 {
+		t.Fatal("no candidate dropped: the positions test nothing")
+	}
 }
 
 func TestOpponentVCTDefence(t *testing.T) {

@@ -109,7 +109,21 @@ func WriteCombos(out io.Writer, t *ComboTable) error {
 // exactly once. An error names the line.
 func ReadCombos(r io.Reader) (*ComboTable, error) {
 	t := new(ComboTable)
+	err := readComboLines(r, "a value", func(i int, v []int32) { t[i] = v[0] }, 1)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// readComboLines reads a file of a line per combination: four code names
+// in any order and nvals values in 0..MaxComboValue (what names them in
+// errors), passed to set; blank lines and lines starting with # are
+// skipped. Every combination must be given exactly once. An error names
+// the line.
+func readComboLines(r io.Reader, what string, set func(i int, v []int32), nvals int) error {
 	var seen [NumCombos]bool
+	v := make([]int32, nvals)
 	sc := bufio.NewScanner(r)
 	line, n := 0, 0
 	for sc.Scan() {
@@ -119,36 +133,39 @@ func ReadCombos(r io.Reader) (*ComboTable, error) {
 			continue
 		}
 		f := strings.Fields(s)
-		if len(f) != 5 {
-			return nil, fmt.Errorf("line %d: want four codes and a value, got %d fields", line, len(f))
+		if len(f) != 4+nvals {
+			return fmt.Errorf("line %d: want four codes and %s, got %d fields", line, what, len(f))
 		}
 		var pt [4]uint8
 		for d := 0; d < 4; d++ {
 			c, ok := codeByName(f[d])
 			if !ok {
-				return nil, fmt.Errorf("line %d: unknown line code %q", line, printable(f[d]))
+				return fmt.Errorf("line %d: unknown line code %q", line, printable(f[d]))
 			}
 			pt[d] = c
 		}
-		v, err := strconv.Atoi(f[4])
-		if err != nil || v < 0 || v > MaxComboValue {
-			return nil, fmt.Errorf("line %d: value %q not in 0..%d", line, printable(f[4]), MaxComboValue)
+		for k := range v {
+			x, err := strconv.Atoi(f[4+k])
+			if err != nil || x < 0 || x > MaxComboValue {
+				return fmt.Errorf("line %d: value %q not in 0..%d", line, printable(f[4+k]), MaxComboValue)
+			}
+			v[k] = int32(x)
 		}
 		i := ComboIndex(pt)
 		if seen[i] {
-			return nil, fmt.Errorf("line %d: combination given twice", line)
+			return fmt.Errorf("line %d: combination given twice", line)
 		}
 		seen[i] = true
-		t[i] = int32(v)
+		set(i, v)
 		n++
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	if n != NumCombos {
-		return nil, fmt.Errorf("%d combinations, want %d", n, NumCombos)
+		return fmt.Errorf("%d combinations, want %d", n, NumCombos)
 	}
-	return t, nil
+	return nil
 }
 
 func codeByName(s string) (uint8, bool) {

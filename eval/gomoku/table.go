@@ -14,7 +14,9 @@ import (
 type Eval struct {
 	W     Weights
 	Combo *ComboTable // the cell values, nil: Classify's
-	Table *gomoku.CellTable
+	// Policy orders the moves of the search (nil: by the cell values)
+	Policy *Policy
+	Table  *gomoku.CellTable
 }
 
 // NewEval builds the table of a set of weights.

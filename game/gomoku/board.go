@@ -366,6 +366,10 @@ func (p *Position) code(s, c, d int) uint8 { return uint8(p.pat[s][c]>>(4*d)) & 
 // s in direction d (0..3).
 func (p *Position) LineCode(s, c, d int) uint8 { return p.code(s, c, d) }
 
+// CellKey is the four line codes of empty cell c for side s, 4 bits a
+// direction (direction d at bits 4d): the index of the cell tables.
+func (p *Position) CellKey(s, c int) uint16 { return p.pat[s][c] }
+
 func (p *Position) setCode(s, c, d int, v uint8) {
 	sh := uint(4 * d)
 	p.pat[s][c] = p.pat[s][c]&^(0xF<<sh) | uint16(v)<<sh

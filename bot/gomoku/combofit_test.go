@@ -124,14 +124,11 @@ func TestOptEval(t *testing.T) {
 	}
 	c := ev.Default.ComboValues()
 	c[5]++
-	if e := optEval(Options{Combo: c}); *e.Combo != *c || e.W != ev.Default || e.Policy != ev.DefaultEval.Policy {
-		t.Fatal("-combo FILE: not that table with the default weights and policy")
+	if e := optEval(Options{Combo: c}); *e.Combo != *c || e.W != ev.Default || e.Policy != nil {
+		t.Fatal("-combo FILE: not that table with the default weights and ordering")
 	}
 	pl := ev.ValuePolicy(c, 3)
 	if e := optEval(Options{Policy: pl}); e.Policy != pl || *e.Combo != *ev.DefaultCombo {
 		t.Fatal("-policy FILE: not that policy with the default table")
-	}
-	if e := optEval(Options{Policy: pl, ValueOrder: true}); e.Policy != nil {
-		t.Fatal("-policy values: still a policy")
 	}
 }

@@ -213,8 +213,7 @@ func (f *PolicyFit) Run(train, test []PolicySample) (pl *ev.Policy, before, afte
 		for side := range vals {
 			v := vals[side]
 			for k := range v {
-				c := ev.ComboCodes(k)
-				if seen[side][k] < f.MinCount || c[0] == ev.Over {
+				if seen[side][k] < f.MinCount {
 					continue
 				}
 				gk := g[side][k] + 2*f.Lambda*(v[k]-starts[side][k])

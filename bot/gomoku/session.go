@@ -40,11 +40,9 @@ type Options struct {
 	// values Weights (or the default weights) give themselves.
 	Combo     *ev.ComboTable
 	OwnValues bool
-	// Policy, when set, orders the moves of the search (default: the
-	// default evaluation's); ValueOrder orders them by the cell values
-	// instead.
-	Policy     *ev.Policy
-	ValueOrder bool
+	// Policy, when set, orders the moves of the search (default: by the
+	// cell values).
+	Policy *ev.Policy
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
@@ -164,10 +162,9 @@ func (lw *lineWriter) message(s string) {
 // optEval is the evaluation the options ask for, or nil for the default:
 // the weights (Weights or the default) with the cell values of Combo (or
 // the default table), or with their own values (OwnValues); the moves are
-// ordered by Policy, by the cell values (ValueOrder), or else by the
-// default evaluation's policy.
+// ordered by Policy when it is set.
 func optEval(opt Options) *ev.Eval {
-	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil && !opt.ValueOrder {
+	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil {
 		return nil
 	}
 	w, c := ev.Default, ev.DefaultCombo
@@ -183,13 +180,7 @@ func optEval(opt Options) *ev.Eval {
 	} else {
 		e = ev.NewComboEval(w, c)
 	}
-	e.Policy = ev.DefaultEval.Policy
-	if opt.Policy != nil {
-		e.Policy = opt.Policy
-	}
-	if opt.ValueOrder {
-		e.Policy = nil
-	}
+	e.Policy = opt.Policy
 	return e
 }
 

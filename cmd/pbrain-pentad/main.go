@@ -42,7 +42,7 @@ func main() {
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	combo := flag.String("combo", "", "file of cell values by combination of line codes (see texel -combo), or \"own\": the values the weights give themselves (default: the built-in table)")
-	policy := flag.String("policy", "", "file of move-ordering values by combination of line codes (see texel -policy), or \"values\": order by the cell values (default: the built-in policy)")
+	policy := flag.String("policy", "", "file of move-ordering values by combination of line codes (see texel -policy; default: order by the cell values)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -97,9 +97,7 @@ func main() {
 		}
 		opt.Combo = t
 	}
-	if *policy == "values" {
-		opt.ValueOrder = true
-	} else if *policy != "" {
+	if *policy != "" {
 		pl, err := gomoku.ReadPolicyFile(*policy)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -376,3 +376,57 @@ func TestHintHistory(t *testing.T) {
 		}
 	}
 }
+
+// corridor is a game of one decision: at the root, move 1 enters a line
+// of forced moves (one legal move each) that ends after length plies with
+// the side to move lost, move 2 ends quietly (a draw). The path is the
+// position.
+type corridor struct {
+	length int
+	path   []engine.Move
+}
+
+func (c *corridor) GenMoves(buf []engine.Move) []engine.Move {
+	if len(c.path) == 0 {
+		return append(buf, 1, 2)
+	}
+	return append(buf, 1)
+}
+func (c *corridor) Make(m engine.Move) { c.path = append(c.path, m) }
+func (c *corridor) Unmake(engine.Move) { c.path = c.path[:len(c.path)-1] }
+func (c *corridor) Side() int          { return len(c.path) & 1 }
+func (c *corridor) Evaluate() int      { return 0 }
+func (c *corridor) Clone() engine.Position {
+	return &corridor{length: c.length, path: append([]engine.Move(nil), c.path...)}
+}
+func (c *corridor) Hash() uint64 {
+	h := uint64(len(c.path)+1) * 0x9E3779B97F4A7C15
+	if len(c.path) > 0 {
+		h ^= uint64(c.path[0]) * 0xC2B2AE3D27D4EB4F
+	}
+	return h
+}
+func (c *corridor) Terminal() (bool, int) {
+	switch {
+	case len(c.path) > 0 && c.path[0] == 2:
+		return true, 0
+	case len(c.path) == c.length+1:
+		return true, -engine.Win
+	}
+	return false, 0
+}
+
+// SingleReply searches a node's only move at the node's depth: a depth-2
+// search sees to the end of a corridor of forced moves, and finds the win
+// through it, which it does not without the option.
+func TestSingleReply(t *testing.T) {
+	const length = 10 // even: the root's opponent moves into the lost end
+	for _, on := range []bool{false, true} {
+		e := engine.New(1, engine.Options{SingleReply: on})
+		res := e.Search(&corridor{length: length}, engine.Limits{Depth: 2})
+		won := res.Score > engine.WinBound
+		if won != on || (on && res.Move != 1) {
+			t.Fatalf("SingleReply %v: move %d score %d", on, res.Move, res.Score)
+		}
+	}
+}

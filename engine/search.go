@@ -54,6 +54,10 @@ type Options struct {
 	// ordering score gains HintHistory for the first killer, half that for
 	// the second, and its history scaled to at most HintHistory.
 	HintHistory int
+	// SingleReply searches the only move of a node at the node's own
+	// depth instead of one ply less (a single-reply extension): a forced
+	// answer, such as the block of a five, costs no depth.
+	SingleReply bool
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -597,6 +601,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	side := pos.Side()
 	scores := &w.scores[ply]
 	best := -Inf
+	newDepth := depth - 1
+	if len(moves) == 1 && w.e.Options.SingleReply {
+		newDepth = depth
+	}
 	bestMove := NoMove
 	origAlpha := alpha
 	for i := 0; i < len(moves); i++ {
@@ -625,7 +633,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
-			s = w.child(same, alpha, beta, depth-1, ply+1, pvNode)
+			s = w.child(same, alpha, beta, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
 			if reduce {

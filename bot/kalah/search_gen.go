@@ -512,6 +512,10 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	side := pos.Side()
 	scores := &w.scores[ply]
 	best := -engine.Inf
+	newDepth := depth - 1
+	if len(moves) == 1 && w.e.Options.SingleReply {
+		newDepth = depth
+	}
 	bestMove := engine.NoMove
 	origAlpha := alpha
 	for i := 0; i < len(moves); i++ {
@@ -540,7 +544,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
-			s = w.child(same, alpha, beta, depth-1, ply+1, pvNode)
+			s = w.child(same, alpha, beta, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
 			if reduce {

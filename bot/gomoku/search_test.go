@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"slices"
 	"sync"
 	"testing"
 
@@ -362,5 +363,49 @@ func TestNullMove(t *testing.T) {
 	p.UnmakeNull()
 	if p.Side() != side || p.Hash() != key || p.Ply() != ply || p.genN != genN {
 		t.Fatalf("after UnmakeNull: side %d, key %x, ply %d, genN %d; want %d, %x, %d, %d", p.Side(), p.Hash(), p.Ply(), p.genN, side, key, ply, genN)
+	}
+}
+
+func TestFourThreeDefences(t *testing.T) {
+	// white makes a four (row 7, blocked by black at 3,7) and an open three
+	// (column 7) with 7,7; black to move, with no four of its own
+	stones := []stone{w(4, 7), w(5, 7), w(6, 7), w(7, 8), w(7, 9), b(3, 7), b(11, 11), b(12, 3), b(2, 12), b(12, 12)}
+	p := setup(t, game.Freestyle, game.Black, stones...)
+	if p.Class(game.White, p.Index(7, 7)) != ev.T43 {
+		t.Fatalf("7,7 is no four-three for white\n%s", p)
+	}
+	before := p.Hash()
+	moves := p.GenMoves(make([]engine.Move, 0, engine.MaxMoves))
+	if p.Hash() != before {
+		t.Fatal("GenMoves changed the position")
+	}
+	got := map[engine.Move]bool{}
+	for _, m := range moves {
+		got[m] = true
+	}
+	// the cell itself, the end of the four, the ends of the three
+	for _, xy := range [][2]int{{7, 7}, {8, 7}, {7, 6}, {7, 10}} {
+		if !got[p.MoveAt(xy[0], xy[1])] {
+			t.Errorf("defence %v missing from %v", xy, lineString(moves))
+		}
+	}
+	// a stone beyond the open end leaves an open three; a quiet move elsewhere stops nothing
+	for _, xy := range [][2]int{{7, 11}, {10, 10}, {9, 5}} {
+		if got[p.MoveAt(xy[0], xy[1])] {
+			t.Errorf("%v listed as a defence: %v", xy, lineString(moves))
+		}
+	}
+	// every listed move stops the four-three
+	for _, m := range moves {
+		p.Make(m)
+		if p.Count(game.White, ev.T43)+p.Count(game.White, ev.TFlex4) != 0 {
+			t.Errorf("%s leaves white a four-three or open four", game.FormatMove(m))
+		}
+		p.Unmake(m)
+	}
+	// with a four of its own, black may also counter with it
+	q := setup(t, game.Freestyle, game.Black, append(stones, b(13, 2), b(13, 3), b(13, 4), w(13, 1), w(1, 1))...)
+	if !slices.Contains(q.GenMoves(make([]engine.Move, 0, engine.MaxMoves)), q.MoveAt(13, 5)) {
+		t.Error("the own four 13,5 is not listed")
 	}
 }

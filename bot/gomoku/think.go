@@ -154,9 +154,27 @@ const DefaultIIR = 4
 // games (LOS 99.6%, ptnml [21 7 122 8 42]), 72 ms against 69 ms a move.
 const DefaultSingleReply = true
 
+// DefaultAspWindow is the aspiration window of a new brain's search
+// (engine.Options.AspWindow), in evaluation units. Against none (with
+// the four-three defences, arena -game gomoku -tc 0/0.2 -games 200
+// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
+// -threads 1 each, seed 1607): +50.7 +/- 42.5 Elo
+// (LOS 99.2%, ptnml [10 6 54 5 25]).
+//
+// Together with DefaultLMRScale 100, DefaultVCFPlies 3 and the four-three
+// defences of GenMoves, against the brain before them (seed 1610, 400
+// games): +42.8 +/- 27.9 Elo (LOS 99.9%, ptnml [19 10 116 13 42]).
+const DefaultAspWindow = 60
+
 // DefaultLMRScale sizes the late move reductions of a new brain's search
-// (engine.Options.LMRScale).
-const DefaultLMRScale = 0
+// (engine.Options.LMRScale): ln(depth)*ln(move number) plies. Against the
+// fixed reductions of 1 or 2 plies (with the single-reply extension and
+// the four-three defences, arena -game gomoku -tc 0/0.2 -games 200
+// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
+// -threads 1 each, seed 1606): +27.9 +/- 35.9 Elo
+// (LOS 93.9%, ptnml [8 7 62 7 16]); before the single-reply extension,
+// scale 60 had scored -13.9 +/- 33.5.
+const DefaultLMRScale = 100
 
 // DefaultQuiescePlies caps the quiescence over fours (Search.QuiescePlies).
 const DefaultQuiescePlies = 8
@@ -184,9 +202,12 @@ const DefaultSearchVCF = 100
 // DefaultVCFPlies is how deep from the root a new brain runs the
 // in-search threat checks. Every node below costs many VCF nodes: with the
 // checks in the first 4 plies the brain lost 9-15 at 300 ms a move to the
-// same brain without them (13-11 at equal nodes), so only the first two
-// plies (the answers to the root moves) are checked by default.
-const DefaultVCFPlies = 2
+// same brain without them (13-11 at equal nodes). With the single-reply
+// extension and the four-three defences, 3 plies against 2 (arena -game gomoku -tc 0/0.2 -games 200
+// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
+// -threads 1 each, seed 1605): +19.1 +/- 37.4 Elo (ptnml
+// [10 7 62 4 17]).
+const DefaultVCFPlies = 3
 
 // Budget is the time for one move: Soft (start no new iteration after
 // about this) and Hard (answer by then).

@@ -132,3 +132,29 @@ func (p *Position) FiveCell(side int) (int, int) {
 	}
 	return first, n
 }
+
+// LineCells appends to buf the empty cells on the four lines through cell
+// c within reach cells of it (at most 5), c itself first when it is empty,
+// and skips those buf already holds.
+func (p *Position) LineCells(c, reach int, buf []engine.Move) []engine.Move {
+	reach = min(reach, pad)
+	add := func(q int) {
+		if p.cell[q] != Empty {
+			return
+		}
+		for _, m := range buf {
+			if int(m) == q {
+				return
+			}
+		}
+		buf = append(buf, engine.Move(q))
+	}
+	add(c)
+	for _, dd := range dirs {
+		for k := 1; k <= reach; k++ {
+			add(c + k*dd)
+			add(c - k*dd)
+		}
+	}
+	return buf
+}

@@ -1133,8 +1133,10 @@ func Command(stdout, stderr io.Writer, args []string) int {
 		return bookCommand(stdout, stderr, args[1:])
 	case "openings":
 		return openingsCommand(stdout, stderr, args[1:])
+	case "tactics":
+		return tacticsCommand(stdout, stderr, args[1:])
 	}
-	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, texel, gen, book, openings)\n", args[0])
+	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, texel, gen, book, openings, tactics)\n", args[0])
 	return 2
 }
 

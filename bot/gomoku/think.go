@@ -58,6 +58,7 @@ type Brain struct {
 	// is late
 	best    atomic.Uint32
 	clk     Clock // the hard limit of the move being searched
+	won     bool  // the last Think proved a win (Won)
 	vctLine []engine.Move
 	work    Search // scratch copy of the position searched
 }
@@ -247,6 +248,7 @@ const vcfNodesPerMs = 100
 // board has no legal move.
 func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 	start := time.Now()
+	b.won = false
 	p := &b.work
 	p.CopyFrom(pos)
 	p.SetEval(b.Eval)
@@ -276,6 +278,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 	// a five to play
 	if c, n := p.FiveCell(s); n > 0 {
 		b.info("five")
+		b.won = true
 		return engine.Move(c)
 	}
 	// a five to block
@@ -304,6 +307,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 		p.SetVCFLimits(&b.stopped, dl)
 		if r := p.VCF(nodes, 0); r.Win && r.Move != engine.NoMove && p.IsLegal(r.Move) {
 			b.info(fmt.Sprintf("VCF win in %d, %d nodes: %s", (len(r.Line)+1)/2, r.Nodes, lineString(r.Line)))
+			b.won = true
 			return r.Move
 		}
 		if b.stopped.Load() {
@@ -327,6 +331,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 	p.SetVCFLimits(nil, time.Time{})
 	if !b.NoVCF && !b.NoVCT && len(rootMoves) == 0 && !b.stopped.Load() {
 		if m, ok := b.VCT(p, bud.Hard/5); ok {
+			b.won = true
 			return m
 		}
 		// the opponent's win by threats, when there is time to look: only
@@ -366,6 +371,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 	res := b.E.Search(p, lim)
 	p.wideAt = -1
 	p.rootN = -1
+	b.won = res.Score > engine.WinBound
 	if res.Move == engine.NoMove || !p.IsLegal(res.Move) {
 		if len(rootMoves) > 0 {
 			return rootMoves[0]
@@ -505,6 +511,10 @@ func (b *Brain) info(s string) {
 		b.OnInfo(s)
 	}
 }
+
+// Won reports whether the last Think proved a win for the side to move:
+// a five, a VCF, a VCT or a winning score of the search.
+func (b *Brain) Won() bool { return b.won }
 
 // Best is the move the running Think would answer now, or NoMove before
 // it has taken its copy of the position.

@@ -1,0 +1,101 @@
+package gomoku
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// tacticsNodes is the node budget of a position in TestTactics, and
+// tacticsSolved how many positions of testdata/tactics.txt the brain
+// proves won with it (one thread, so the count is reproducible): a threat
+// search that proves fewer has lost strength.
+const (
+	tacticsNodes  = 30000
+	tacticsSolved = 65
+)
+
+// TestTactics: the brain proves the win in at least tacticsSolved of the
+// positions of the tactics set (wins proved by Rapfi), and every answer
+// is a legal move.
+func TestTactics(t *testing.T) {
+	f, err := os.Open("testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ts, err := ReadTactics(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) < 50 {
+		t.Fatalf("%d positions, want at least 50", len(ts))
+	}
+	if testing.Short() {
+		ts = ts[:20]
+	}
+	b := NewBrain(16, 1)
+	b.MaxNodes = tacticsNodes
+	solved := 0
+	for _, tc := range ts {
+		b.E.NewGame()
+		m, won, err := b.SolveTactic(tc, Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := PositionFrom(15, 15, 0, tc.Moves)
+		mv, err := p.ParseMove(m)
+		if err != nil || !p.IsLegal(mv) {
+			t.Fatalf("illegal answer %s", m)
+		}
+		if won {
+			solved++
+		}
+	}
+	t.Logf("solved %d of %d", solved, len(ts))
+	if !testing.Short() && solved < tacticsSolved {
+		t.Fatalf("solved %d of %d, want at least %d", solved, len(ts), tacticsSolved)
+	}
+}
+
+func TestReadTacticsErrors(t *testing.T) {
+	for _, in := range []string{
+		"h8i9 j10",         // no mate distance
+		"h8i9 j10 0",       // mate distance below 1
+		"h8i9 j10 x",       // not a number
+		"h8h8 j10 3",       // a stone twice
+		"h8i9 i9 3",        // the best move on a stone
+		"h8i9 j10k11 3",    // two best moves
+		"h8i9 z99 3",       // off the board
+		"h8i9 j10 3 extra", // a fourth field
+		"8h i9 3",          // not the openings' notation
+	} {
+		if _, err := ReadTactics(strings.NewReader(in)); err == nil {
+			t.Errorf("%q read without error", in)
+		}
+	}
+	ts, err := ReadTactics(strings.NewReader("# a comment\n\nh8i9j10 k11 7\n"))
+	if err != nil || len(ts) != 1 || ts[0].Mate != 7 || ts[0].Best != [2]int{10, 10} || len(ts[0].Moves) != 3 {
+		t.Fatalf("%+v %v", ts, err)
+	}
+}
+
+func FuzzReadTactics(f *testing.F) {
+	f.Add([]byte("h8i9j10 k11 7\n# c\n"))
+	f.Add([]byte("h8 i9 1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ts, err := ReadTactics(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for _, tc := range ts {
+			if tc.Mate < 1 {
+				t.Fatalf("mate %d", tc.Mate)
+			}
+			if _, err := PositionFrom(15, 15, 0, append(tc.Moves, tc.Best)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

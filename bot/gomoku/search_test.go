@@ -403,6 +403,10 @@ func TestFourThreeDefences(t *testing.T) {
 		}
 		p.Unmake(m)
 	}
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	if a := testing.AllocsPerRun(20, func() { p.GenMoves(buf[:0]) }); a != 0 {
+		t.Errorf("%v allocations per GenMoves", a)
+	}
 	// with a four of its own, black may also counter with it
 	q := setup(t, game.Freestyle, game.Black, append(stones, b(13, 2), b(13, 3), b(13, 4), w(13, 1), w(1, 1))...)
 	if !slices.Contains(q.GenMoves(make([]engine.Move, 0, engine.MaxMoves)), q.MoveAt(13, 5)) {

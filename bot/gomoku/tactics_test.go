@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	game "github.com/pentad-ai/pentad/game/gomoku"
 )
 
 // tacticsNodes is the node budget of a position in TestTactics, and
@@ -44,7 +46,7 @@ func TestTactics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, _ := PositionFrom(15, 15, 0, tc.Moves)
+		p, _ := PositionFrom(15, 15, game.Freestyle, tc.Moves)
 		mv, err := p.ParseMove(m)
 		if err != nil || !p.IsLegal(mv) {
 			t.Fatalf("illegal answer %s", m)
@@ -93,7 +95,7 @@ func FuzzReadTactics(f *testing.F) {
 			if tc.Mate < 1 {
 				t.Fatalf("mate %d", tc.Mate)
 			}
-			if _, err := PositionFrom(15, 15, 0, append(tc.Moves, tc.Best)); err != nil {
+			if _, err := PositionFrom(15, 15, game.Freestyle, append(tc.Moves, tc.Best)); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -80,11 +80,12 @@ func tacticsCommand(stdout, stderr io.Writer, args []string) int {
 	ms := fs.Int("ms", 0, "time a position, milliseconds (0: -nodes)")
 	nodes := fs.Uint64("nodes", 100000, "search nodes a position, when -ms is 0")
 	verbose := fs.Bool("v", false, "a line per position")
+	trace := fs.Bool("trace", false, "the brain's progress lines too (with -v)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: tactics [-ms N | -nodes N] [-v] FILE")
+		fmt.Fprintln(stderr, "usage: tactics [-ms N | -nodes N] [-v] [-trace] FILE")
 		return 2
 	}
 	f, err := os.Open(fs.Arg(0))
@@ -99,6 +100,9 @@ func tacticsCommand(stdout, stderr io.Writer, args []string) int {
 		return 1
 	}
 	b := NewBrain(64, 1)
+	if *trace {
+		b.OnInfo = func(s string) { fmt.Fprintln(stdout, "  "+s) }
+	}
 	var bud Budget
 	if *ms > 0 {
 		bud = TurnBudget(time.Duration(*ms) * time.Millisecond)

@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // search that proves fewer has lost strength.
 const (
 	tacticsNodes  = 30000
-	tacticsSolved = 65
+	tacticsSolved = 99
 )
 
 // TestTactics: the brain proves the win in at least tacticsSolved of the
@@ -100,4 +101,43 @@ func FuzzReadTactics(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLookAheadProvesWin: where the only move is the block of a five, the
+// brain still plays it, and its search of the position after the block
+// proves the win that follows (position 44 of the set: a mate in 5), without
+// making an opponent's move its fallback answer.
+func TestLookAheadProvesWin(t *testing.T) {
+	f, err := os.Open("testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ts, err := ReadTactics(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := ts[43]
+	p, err := PositionFrom(15, 15, game.Freestyle, tc.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, n := p.FiveCell(p.Side() ^ 1); n != 1 {
+		t.Fatalf("position 44 has %d five cells for the opponent, want 1", n)
+	}
+	for _, withLook := range []bool{false, true} {
+		b := NewBrain(16, 1)
+		b.MaxNodes = tacticsNodes
+		b.NoLookAhead = !withLook
+		m := b.Think(p, Budget{})
+		if got := game.FormatMove(m); got != fmt.Sprintf("%d,%d", tc.Best[0], tc.Best[1]) {
+			t.Fatalf("played %s, want the block %d,%d", got, tc.Best[0], tc.Best[1])
+		}
+		if b.Best() != m {
+			t.Fatalf("fallback %s, want the block", game.FormatMove(b.Best()))
+		}
+		if b.Won() != withLook {
+			t.Fatalf("with the look-ahead %v: won %v", withLook, b.Won())
+		}
+	}
 }

@@ -23,6 +23,8 @@ type Brain struct {
 	// sequences (and the restriction of the root moves to their
 	// refutations).
 	NoVCTDefence bool
+	// NoLookAhead turns off the search after a forced block (lookAhead).
+	NoLookAhead bool
 	// SafetyNet checks that the chosen move allows no VCF (off by default:
 	// 19-29 in two A/B matches against the same brain without it).
 	SafetyNet bool
@@ -287,7 +289,11 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 		for c := lo; c < hi; c++ {
 			if p.Cell(c) == game.Empty && p.MakesFive(o, c) && p.Allowed(c) {
 				b.info("block five")
-				return engine.Move(c)
+				m := engine.Move(c)
+				if n == 1 && !b.NoLookAhead {
+					b.lookAhead(p, m, start, bud)
+				}
+				return m
 			}
 		}
 	}
@@ -348,7 +354,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 		}
 	}
 	el := time.Since(start)
-	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, RootMoves: rootMoves, Stop: &b.stopped}
+	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Stop: &b.stopped}
 	if bud.Hard > 0 {
 		lim.Hard = max(bud.Hard-el, time.Millisecond)
 		lim.Soft = max(bud.Soft-el, time.Millisecond)
@@ -358,19 +364,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 		lim.Soft = time.Millisecond
 	}
 	b.E.OnInfo = b.onInfo
-	p.LeafVCF = b.LeafVCF
-	p.SearchVCF = b.SearchVCF
-	p.VCFPlies = b.VCFPlies
-	p.Quiesce = b.Quiesce
-	p.Taper = b.Taper
-	p.rootN = p.Ply()
-	p.wideAt = -1
-	if len(rootMoves) > 0 {
-		p.wideAt = p.Ply()
-	}
-	res := b.E.Search(p, lim)
-	p.wideAt = -1
-	p.rootN = -1
+	res := b.search(p, lim, rootMoves)
 	b.won = res.Score > engine.WinBound
 	if res.Move == engine.NoMove || !p.IsLegal(res.Move) {
 		if len(rootMoves) > 0 {
@@ -382,6 +376,61 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 		return b.safetyNet(p, res.Move, start, bud)
 	}
 	return res.Move
+}
+
+// lookAhead searches the position after our forced move m (the block of
+// a five) from the opponent's side, within a share of the budget: the
+// table it fills is the one the next move starts from, and a lost score
+// for the opponent proves our win (Won). The move itself cannot change.
+func (b *Brain) lookAhead(p *Search, m engine.Move, start time.Time, bud Budget) {
+	if b.stopped.Load() {
+		return
+	}
+	p.Make(m)
+	defer p.Unmake(m)
+	if over, _ := p.Terminal(); over {
+		return
+	}
+	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Stop: &b.stopped}
+	if bud.Hard > 0 {
+		h := min(bud.Soft, bud.Hard-time.Since(start)) * LookAheadPct / 100
+		if h < 5*time.Millisecond {
+			return
+		}
+		lim.Hard, lim.Soft = h, h
+	}
+	b.E.OnInfo = func(in engine.Info) {
+		if b.OnInfo != nil {
+			b.OnInfo(fmt.Sprintf("after the block: depth %d-%d ev %d nodes %d time %dms", in.Depth, in.SelDepth,
+				in.Score, in.Nodes, in.Time.Milliseconds()))
+		}
+	}
+	res := b.search(p, lim, nil)
+	b.won = res.Score < -engine.WinBound
+}
+
+// LookAheadPct is the share of a move's soft limit (in percent) that a
+// forced block spends searching the position after it (lookAhead).
+const LookAheadPct = 50
+
+// search runs the brain's main search on p with the search-time settings
+// of the brain, the root restricted to rootMoves when not empty.
+func (b *Brain) search(p *Search, lim engine.Limits, rootMoves []engine.Move) engine.Result {
+	p.LeafVCF = b.LeafVCF
+	p.SearchVCF = b.SearchVCF
+	p.VCFPlies = b.VCFPlies
+	p.Quiesce = b.Quiesce
+	p.Taper = b.Taper
+	p.rootN = p.Ply()
+	p.wideAt = -1
+	if len(rootMoves) > 0 {
+		p.wideAt = p.Ply()
+	}
+	lim.RootMoves = rootMoves
+	res := b.E.Search(p, lim)
+	p.wideAt = -1
+	p.rootN = -1
+	return res
 }
 
 // safetyNet checks that the chosen move does not let the opponent win by

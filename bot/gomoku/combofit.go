@@ -1,6 +1,9 @@
 package gomoku
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -237,8 +240,13 @@ func ReadComboFile(name string) (*ev.ComboTable, error) {
 
 // comboCommand is `texel -combo OUT`: fit cf on the games of files (one in
 // ten, by game, held out for the test loss) and write the table to out.
-func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int, cf *ComboFit, out string) int {
+// With scored > 0 the files are scored positions (ReadScoredSamples with
+// that scale) instead of games.
+func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int, scored float64, cf *ComboFit, out string) int {
 	smps, games, err := readNumbered(files, func(r io.Reader, first int) ([]ComboSample, error) {
+		if scored > 0 {
+			return ReadScoredSamples(r, rule, scored, first)
+		}
 		return ReadComboSamples(r, rule, skip, first)
 	}, func(s *ComboSample) int { return s.Game })
 	if err != nil {
@@ -303,4 +311,59 @@ func writeFile(name string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// A ScoredPosition is a line of a scored-positions file: the moves of a
+// game so far ("x,y", black first) and a strong program's score of the
+// position for the side to move, in its units (a proven win or loss as a
+// large score of its sign).
+type ScoredPosition struct {
+	Moves []string `json:"moves"`
+	Score *float64 `json:"score"`
+}
+
+// ReadScoredSamples reads a scored-positions file (JSON lines of
+// ScoredPosition; blank lines skipped) as ComboSamples of its quiet
+// positions on a 15x15 board under rule, each labelled with
+// sigmoid(score/scale), the win chance its score stands for. The i-th line
+// of the file is game first+i (for the hold-out split).
+func ReadScoredSamples(r io.Reader, rule game.Rule, scale float64, first int) ([]ComboSample, error) {
+	if scale <= 0 {
+		return nil, fmt.Errorf("scored positions: scale %v, want more than 0", scale)
+	}
+	var out []ComboSample
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var sp ScoredPosition
+		if err := json.Unmarshal(line, &sp); err != nil {
+			return nil, fmt.Errorf("line %d: %v", n, err)
+		}
+		if sp.Score == nil || math.IsNaN(*sp.Score) || math.IsInf(*sp.Score, 0) {
+			return nil, fmt.Errorf("line %d: no score", n)
+		}
+		p, err := NewSearch(15, 15, rule)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range sp.Moves {
+			m, err := p.ParseMove(s)
+			if err != nil || !p.IsLegal(m) {
+				return nil, fmt.Errorf("line %d: illegal move %q", n, s)
+			}
+			p.Make(m)
+		}
+		if over, _, _ := p.Status(); over {
+			continue
+		}
+		if smp, ok := ComboSampleOf(p, sigmoid(*sp.Score, scale)); ok {
+			smp.Game = first + n - 1
+			out = append(out, smp)
+		}
+	}
+	return out, sc.Err()
 }

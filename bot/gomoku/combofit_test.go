@@ -132,3 +132,73 @@ func TestOptEval(t *testing.T) {
 		t.Fatal("-policy FILE: not that policy with the default table")
 	}
 }
+
+// Scored positions are read as samples of their quiet positions, labelled
+// with the win chance of their scores; a bad line is an error naming it.
+func TestReadScoredSamples(t *testing.T) {
+	in := `{"moves": ["7,7", "8,8", "8,6"], "score": 200}
+
+{"moves": ["7,7", "8,8", "8,6", "6,8"], "score": -200}
+{"moves": ["7,7", "8,8", "7,8", "9,9", "7,9", "6,6", "7,10"], "score": 5000}
+`
+	smps, err := ReadScoredSamples(strings.NewReader(in), game.Freestyle, 200, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the third position is not quiet: black has an open four to play
+	if len(smps) != 2 {
+		t.Fatalf("%d samples, want 2", len(smps))
+	}
+	if r := smps[0].Result; r < 0.73 || r > 0.74 {
+		t.Fatalf("score 200 at scale 200: result %f, want sigmoid(1)", r)
+	}
+	if smps[1].Result > 0.27 || smps[0].Game != 10 || smps[1].Game != 12 {
+		t.Fatalf("second sample %+v", smps[1])
+	}
+	for _, bad := range []string{
+		`{"moves": ["7,7"]}`,
+		`{"moves": ["7,7", "7,7"], "score": 1}`,
+		`{"moves": ["77"], "score": 1}`,
+		`{"moves": ["7,7"], "score": 1`,
+	} {
+		if _, err := ReadScoredSamples(strings.NewReader("\n"+bad), game.Freestyle, 200, 0); err == nil || !strings.Contains(err.Error(), "line 2") {
+			t.Fatalf("%s: error %v, want one naming line 2", bad, err)
+		}
+	}
+	if _, err := ReadScoredSamples(strings.NewReader(in), game.Freestyle, 0, 0); err == nil {
+		t.Fatal("scale 0 accepted")
+	}
+}
+
+// The combination fit on scored positions lowers the training loss.
+func TestComboFitScored(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "combo.txt")
+	var so, se bytes.Buffer
+	if rc := texelCommand(&so, &se, []string{"-combo", out, "-scored", "200", "-iters", "20", "-mincount", "1", "testdata/scored.jsonl"}); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, se.String())
+	}
+	var tr0, tr1, te0, te1 float64
+	line := so.String()[strings.Index(so.String(), "loss train"):]
+	if _, err := fmt.Sscanf(line, "loss train %f -> %f, test %f -> %f", &tr0, &tr1, &te0, &te1); err != nil {
+		t.Fatalf("%v: %q", err, so.String())
+	}
+	if tr1 >= tr0 {
+		t.Fatalf("training loss %f -> %f", tr0, tr1)
+	}
+}
+
+func FuzzReadScoredSamples(f *testing.F) {
+	f.Add([]byte(`{"moves": ["7,7", "8,8", "8,6"], "score": 200}` + "\n"))
+	f.Add([]byte(`{"moves": [], "score": -1e9}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		smps, err := ReadScoredSamples(bytes.NewReader(data), game.Freestyle, 200, 0)
+		if err != nil {
+			return
+		}
+		for _, s := range smps {
+			if !(s.Result >= 0 && s.Result <= 1) {
+				t.Fatalf("result %v", s.Result)
+			}
+		}
+	})
+}

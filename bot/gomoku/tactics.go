@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -81,11 +82,12 @@ func tacticsCommand(stdout, stderr io.Writer, args []string) int {
 	nodes := fs.Uint64("nodes", 100000, "search nodes a position, when -ms is 0")
 	verbose := fs.Bool("v", false, "a line per position")
 	trace := fs.Bool("trace", false, "the brain's progress lines too (with -v)")
+	prof := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: tactics [-ms N | -nodes N] [-v] [-trace] FILE")
+		fmt.Fprintln(stderr, "usage: tactics [-ms N | -nodes N] [-v] [-trace] [-cpuprofile F] FILE")
 		return 2
 	}
 	f, err := os.Open(fs.Arg(0))
@@ -108,6 +110,19 @@ func tacticsCommand(stdout, stderr io.Writer, args []string) int {
 		bud = TurnBudget(time.Duration(*ms) * time.Millisecond)
 	} else {
 		b.MaxNodes = *nodes
+	}
+	if *prof != "" {
+		pf, err := os.Create(*prof)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	solved := 0
 	start := time.Now()

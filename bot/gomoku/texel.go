@@ -278,6 +278,7 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	lambda := fs.Float64("lambda", 1e-7, "with -combo: pull towards the start table")
 	minCount := fs.Int("mincount", 200, "with -combo: combinations seen less often keep their start value")
 	fitOwn := fs.Bool("ownpct", false, "with -combo: fit OwnPct too (printed as a -weights pair)")
+	scored := fs.Float64("scored", 0, "with -combo: the files hold scored positions (JSON lines {\"moves\": [\"x,y\", ...], \"score\": N}, N for the side to move), each labelled sigmoid(N/this) instead of a game's result")
 	policy := fs.String("policy", "", "fit the move-ordering policy (values by combination of line codes, own and opponent's) to the moves the games chose instead, and write it to this file")
 	policyStart := fs.String("policy-start", "", "with -policy: start from this policy (default: the ordering by the built-in cell values)")
 	if err := fs.Parse(args); err != nil {
@@ -319,7 +320,7 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 			}
 			cf.Start = t
 		}
-		return comboCommand(w, stderr, fs.Args(), rule, *skip, cf, *combo)
+		return comboCommand(w, stderr, fs.Args(), rule, *skip, *scored, cf, *combo)
 	}
 	smps, err := records.ReadFiles(fs.Args(), func(r io.Reader) ([]Sample, error) { return ReadSamples(r, rule, *skip) })
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -139,5 +140,47 @@ func TestLookAheadProvesWin(t *testing.T) {
 		if b.Won() != withLook {
 			t.Fatalf("with the look-ahead %v: won %v", withLook, b.Won())
 		}
+	}
+}
+
+// The tactics command reads a set, prints a line a position with -v, the
+// brain's progress lines with -trace, writes a profile with -cpuprofile,
+// and refuses a missing file or a bad usage.
+func TestTacticsCommand(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set.txt")
+	f, err := os.ReadFile("testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(string(f), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	// position 44: the block of a five, then the win
+	if err := os.WriteFile(set, []byte(lines[0]+"\n"+lines[43]+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prof := filepath.Join(dir, "cpu.prof")
+	var so, se bytes.Buffer
+	if rc := tacticsCommand(&so, &se, []string{"-nodes", "3000", "-v", "-trace", "-cpuprofile", prof, set}); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, se.String())
+	}
+	out := so.String()
+	for _, want := range []string{"\n1 mate ", "\n2 mate 5 best 1,11: 1,11 won true", "after the block: depth", "solved "} {
+		if !strings.Contains("\n"+out, want) {
+			t.Fatalf("no %q in %q", want, out)
+		}
+	}
+	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+		t.Fatalf("profile: %v", err)
+	}
+	if rc := tacticsCommand(&so, &se, []string{filepath.Join(dir, "none")}); rc != 1 {
+		t.Fatalf("missing file: rc %d", rc)
+	}
+	if rc := tacticsCommand(&so, &se, []string{"-v"}); rc != 2 {
+		t.Fatalf("no file: rc %d", rc)
 	}
 }

@@ -67,7 +67,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
+	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -178,6 +178,17 @@ const DefaultAspWindow = 60
 // (LOS 93.9%, ptnml [8 7 62 7 16]); before the single-reply extension,
 // scale 60 had scored -13.9 +/- 33.5.
 const DefaultLMRScale = 100
+
+// DefaultNoVCTDefence turns off, in a new brain, the root search of the
+// opponent's win by threats (and the restriction of the root moves to its
+// refutations): the main search, with its threat checks, defends without
+// it. Against the same brain with it (arena -game gomoku -tc 0/0.2
+// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
+// -threads 1 each): +17.4 +/- 25.2 Elo over 400 games (seed 1704, ptnml
+// [20 12 123 18 27]); the same change against the brain of 7564b2f, seeds
+// 1622 and 1625: +18.3 +/- 26.5 over 400 games, and seed 1608: +13.9 +/-
+// 33.9 over 200.
+const DefaultNoVCTDefence = true
 
 // DefaultQuiescePlies caps the quiescence over fours (Search.QuiescePlies).
 const DefaultQuiescePlies = 8

@@ -37,22 +37,32 @@ func TestComboSampleScore(t *testing.T) {
 	}
 }
 
-// The combination fit reads arena records, lowers the training loss and
-// writes a table ReadCombos reads.
-func TestComboFitCommand(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "combo.txt")
+// fitCombo runs texel with args, which fit a combination table, and
+// checks that the training loss it prints went down.
+func fitCombo(t *testing.T, args ...string) {
+	t.Helper()
 	var so, se bytes.Buffer
-	if rc := texelCommand(&so, &se, []string{"-combo", out, "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl"}); rc != 0 {
+	if rc := texelCommand(&so, &se, args); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, se.String())
 	}
+	i := strings.Index(so.String(), "loss train")
+	if i < 0 {
+		t.Fatalf("no loss in %q", so.String())
+	}
 	var tr0, tr1, te0, te1 float64
-	line := so.String()[strings.Index(so.String(), "loss train"):]
-	if _, err := fmt.Sscanf(line, "loss train %f -> %f, test %f -> %f", &tr0, &tr1, &te0, &te1); err != nil {
+	if _, err := fmt.Sscanf(so.String()[i:], "loss train %f -> %f, test %f -> %f", &tr0, &tr1, &te0, &te1); err != nil {
 		t.Fatalf("%v: %q", err, so.String())
 	}
 	if tr1 >= tr0 {
 		t.Fatalf("training loss %f -> %f", tr0, tr1)
 	}
+}
+
+// The combination fit reads arena records, lowers the training loss and
+// writes a table ReadCombos reads.
+func TestComboFitCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "combo.txt")
+	fitCombo(t, "-combo", out, "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl")
 	tab, err := ReadComboFile(out)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +70,7 @@ func TestComboFitCommand(t *testing.T) {
 	if *tab == *ev.Default.ComboValues() {
 		t.Fatal("the fit changed nothing")
 	}
-	so.Reset()
+	var so, se bytes.Buffer
 	if rc := texelCommand(&so, &se, []string{"-combo", out, "-ownpct", "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl"}); rc != 0 {
 		t.Fatalf("-ownpct: rc %d: %s", rc, se.String())
 	}
@@ -173,18 +183,7 @@ func TestReadScoredSamples(t *testing.T) {
 // The combination fit on scored positions lowers the training loss.
 func TestComboFitScored(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "combo.txt")
-	var so, se bytes.Buffer
-	if rc := texelCommand(&so, &se, []string{"-combo", out, "-scored", "200", "-iters", "20", "-mincount", "1", "testdata/scored.jsonl"}); rc != 0 {
-		t.Fatalf("rc %d: %s", rc, se.String())
-	}
-	var tr0, tr1, te0, te1 float64
-	line := so.String()[strings.Index(so.String(), "loss train"):]
-	if _, err := fmt.Sscanf(line, "loss train %f -> %f, test %f -> %f", &tr0, &tr1, &te0, &te1); err != nil {
-		t.Fatalf("%v: %q", err, so.String())
-	}
-	if tr1 >= tr0 {
-		t.Fatalf("training loss %f -> %f", tr0, tr1)
-	}
+	fitCombo(t, "-combo", out, "-scored", "200", "-iters", "20", "-mincount", "1", "testdata/scored.jsonl")
 }
 
 func FuzzReadScoredSamples(f *testing.F) {

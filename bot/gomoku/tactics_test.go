@@ -20,10 +20,9 @@ const (
 	tacticsSolved = 99
 )
 
-// TestTactics: the brain proves the win in at least tacticsSolved of the
-// positions of the tactics set (wins proved by Rapfi), and every answer
-// is a legal move.
-func TestTactics(t *testing.T) {
+// readTacticsSet reads testdata/tactics.txt.
+func readTacticsSet(t *testing.T) []Tactic {
+	t.Helper()
 	f, err := os.Open("testdata/tactics.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -33,6 +32,14 @@ func TestTactics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ts
+}
+
+// TestTactics: the brain proves the win in at least tacticsSolved of the
+// positions of the tactics set (wins proved by Rapfi), and every answer
+// is a legal move.
+func TestTactics(t *testing.T) {
+	ts := readTacticsSet(t)
 	if len(ts) < 50 {
 		t.Fatalf("%d positions, want at least 50", len(ts))
 	}
@@ -109,15 +116,7 @@ func FuzzReadTactics(f *testing.F) {
 // proves the win that follows (position 44 of the set: a mate in 5), without
 // making an opponent's move its fallback answer.
 func TestLookAheadProvesWin(t *testing.T) {
-	f, err := os.Open("testdata/tactics.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ts, err := ReadTactics(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := readTacticsSet(t)
 	tc := ts[43]
 	p, err := PositionFrom(15, 15, game.Freestyle, tc.Moves)
 	if err != nil {

@@ -1,9 +1,6 @@
 package gomoku
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -332,38 +329,29 @@ func ReadScoredSamples(r io.Reader, rule game.Rule, scale float64, first int) ([
 		return nil, fmt.Errorf("scored positions: scale %v, want more than 0", scale)
 	}
 	var out []ComboSample
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var sp ScoredPosition
-		if err := json.Unmarshal(line, &sp); err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
-		}
+	err := records.EachJSON(r, func(n int, sp *ScoredPosition) error {
 		if sp.Score == nil || math.IsNaN(*sp.Score) || math.IsInf(*sp.Score, 0) {
-			return nil, fmt.Errorf("line %d: no score", n)
+			return fmt.Errorf("line %d: no score", n)
 		}
 		p, err := NewSearch(15, 15, rule)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, s := range sp.Moves {
 			m, err := p.ParseMove(s)
 			if err != nil || !p.IsLegal(m) {
-				return nil, fmt.Errorf("line %d: illegal move %q", n, s)
+				return fmt.Errorf("line %d: illegal move %q", n, s)
 			}
 			p.Make(m)
 		}
 		if over, _, _ := p.Status(); over {
-			continue
+			return nil
 		}
 		if smp, ok := ComboSampleOf(p, sigmoid(*sp.Score, scale)); ok {
 			smp.Game = first + n - 1
 			out = append(out, smp)
 		}
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }

@@ -608,14 +608,7 @@ func (b *Brain) Analyse(pos *Search, bud Budget) (engine.Move, int) {
 	p := &b.work
 	p.CopyFrom(pos)
 	p.SetEval(b.Eval)
-	p.wideAt = -1
-	p.LeafVCF = b.LeafVCF
-	p.SearchVCF = b.SearchVCF
-	p.VCFPlies = b.VCFPlies
-	p.rootN = p.Ply()
-	defer func() { p.rootN = -1 }()
 	p.Candidates = b.Candidates
-	p.Quiesce = b.Quiesce
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Soft: bud.Soft, Hard: bud.Hard, Stop: &b.stopped}
 	b.clk = Clock{Stop: &b.stopped}
 	if bud.Hard > 0 {
@@ -627,7 +620,7 @@ func (b *Brain) Analyse(pos *Search, bud Budget) (engine.Move, int) {
 		lim.Soft, lim.Hard = time.Millisecond, time.Millisecond
 	}
 	b.E.OnInfo = b.onInfo
-	res := b.E.Search(p, lim)
+	res := b.search(p, lim, nil)
 	if res.Move != engine.NoMove && !p.IsLegal(res.Move) {
 		res.Move = engine.NoMove
 	}

@@ -4,6 +4,7 @@ package records
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -40,17 +41,26 @@ func (g *Game) MoveList() []string {
 // skipping blank lines. A line that is not a record is an error naming its
 // line; an error from fn stops the reading and is returned.
 func Each(r io.Reader, fn func(line int, g *Game) error) error {
+	return EachJSON(r, fn)
+}
+
+// EachJSON calls fn with every line of r (JSON lines) decoded as a T, and
+// its line number (from 1), skipping blank lines. A line that does not
+// decode is an error naming its line; an error from fn stops the reading
+// and is returned.
+func EachJSON[T any](r io.Reader, fn func(line int, v *T) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for line := 1; sc.Scan(); line++ {
-		if len(sc.Bytes()) == 0 {
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
 			continue
 		}
-		var g Game
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+		var v T
+		if err := json.Unmarshal(b, &v); err != nil {
 			return fmt.Errorf("line %d: %v", line, err)
 		}
-		if err := fn(line, &g); err != nil {
+		if err := fn(line, &v); err != nil {
 			return err
 		}
 	}

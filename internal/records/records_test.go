@@ -32,6 +32,25 @@ func TestEach(t *testing.T) {
 	}
 }
 
+// EachJSON decodes lines into any type and skips lines of blanks only.
+func TestEachJSON(t *testing.T) {
+	type pos struct {
+		Moves []string `json:"moves"`
+		Score int      `json:"score"`
+	}
+	var got []int
+	err := EachJSON(strings.NewReader(`{"moves":["7,7"],"score":5}`+"\n  \t\n"+` {"score":-3} `+"\n"), func(line int, p *pos) error {
+		got = append(got, line, p.Score, len(p.Moves))
+		return nil
+	})
+	if err != nil || len(got) != 6 || got[0] != 1 || got[1] != 5 || got[2] != 1 || got[3] != 3 || got[4] != -3 || got[5] != 0 {
+		t.Fatalf("got %v, err %v", got, err)
+	}
+	if err := EachJSON(strings.NewReader(`{"score":"x"}`), func(int, *pos) error { return nil }); err == nil || !strings.HasPrefix(err.Error(), "line 1:") {
+		t.Fatalf("bad line: %v", err)
+	}
+}
+
 func TestReadFiles(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")

@@ -2,6 +2,7 @@ package quoridor
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -28,6 +29,9 @@ type Config struct {
 	Log      io.Writer     // search progress, if not nil (standard error)
 	// Weights replace the default evaluation (matches between settings).
 	Weights *evalq.Weights
+	// ArgErr is an argument that was understood but bad (a -w list that
+	// names an unknown weight); the command refuses to start with it.
+	ArgErr error
 }
 
 // searchOptions are the options of the shared search for this game.
@@ -45,8 +49,9 @@ const (
 func DefaultGameTime(n int) time.Duration { return time.Duration(20*n) * time.Second }
 
 // ParseArgs reads the command line leniently: -seed N, -gametime D,
-// -movetime D, -threads N, -hash MiB, -depth N, -nodes N (also with = or
-// two dashes; durations as 90s or plain seconds); anything else is ignored.
+// -movetime D, -threads N, -hash MiB, -depth N, -nodes N, -w NAME=N,...
+// (evaluation weights; also with = or two dashes; durations as 90s or plain
+// seconds); anything else is ignored.
 // A leading perft, divide or bench word selects a subcommand, returned with
 // its arguments.
 func ParseArgs(args []string) (cfg Config, sub []string) {
@@ -69,7 +74,7 @@ func ParseArgs(args []string) (cfg Config, sub []string) {
 			name, val, hasVal = name[:k], name[k+1:], true
 		}
 		known := map[string]bool{"seed": true, "gametime": true, "movetime": true, "threads": true,
-			"hash": true, "depth": true, "nodes": true}
+			"hash": true, "depth": true, "nodes": true, "w": true}
 		if !known[name] {
 			continue
 		}
@@ -110,6 +115,12 @@ func ParseArgs(args []string) (cfg Config, sub []string) {
 		case "nodes":
 			if v, err := strconv.ParseUint(val, 10, 64); err == nil {
 				cfg.Nodes = v
+			}
+		case "w":
+			if w, err := evalq.ParseWeights(evalq.Default, val); err != nil {
+				cfg.ArgErr = fmt.Errorf("-w: %v", err)
+			} else {
+				cfg.Weights = &w
 			}
 		}
 	}

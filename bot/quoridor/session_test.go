@@ -220,6 +220,14 @@ func TestParseArgs(t *testing.T) {
 	if cfg.Seed != 0 || cfg.Threads != 1 {
 		t.Fatalf("dangling flag: %+v", cfg)
 	}
+	cfg, _ = ParseArgs([]string{"-w", "WallStep=150,walldist=4"})
+	if cfg.ArgErr != nil || cfg.Weights == nil || cfg.Weights.WallStep != 150 || cfg.Weights.WallDist != 4 {
+		t.Fatalf("-w: %+v", cfg)
+	}
+	cfg, _ = ParseArgs([]string{"-w=Nope=1"})
+	if cfg.ArgErr == nil || cfg.Weights != nil {
+		t.Fatalf("bad -w accepted: %+v", cfg)
+	}
 }
 
 func TestBudget(t *testing.T) {

@@ -2,7 +2,7 @@
 // Protocol (../shared/protocols/quoridor-qtp.txt) on standard input and
 // output, as the course referee starts it:
 //
-//	quoridor [-seed N] [-gametime 180s] [-movetime 30s] [-threads 1] [-hash 64] [-depth N] [-nodes N] [-v]
+//	quoridor [-seed N] [-gametime 180s] [-movetime 30s] [-threads 1] [-hash 64] [-depth N] [-nodes N] [-w NAME=N,...] [-v]
 //	quoridor perft N [size [walls]] | divide N [size [walls]] | bench
 //	quoridor match GAMES SIZE NODES_A NODES_B   (self-play at two node limits)
 //
@@ -21,6 +21,10 @@ import (
 
 func main() {
 	cfg, sub := bot.ParseArgs(os.Args[1:])
+	if cfg.ArgErr != nil {
+		fmt.Fprintln(os.Stderr, "quoridor:", cfg.ArgErr)
+		os.Exit(2)
+	}
 	if len(sub) > 0 {
 		os.Exit(run(sub))
 	}

@@ -2,6 +2,8 @@
 // between the two shortest paths, the walls still in hand and the tempo.
 package quoridor
 
+import "github.com/pentad-ai/pentad/internal/weights"
+
 // Features are what the evaluation reads from a position, from the point of
 // view of the side to move.
 type Features struct {
@@ -11,9 +13,12 @@ type Features struct {
 
 // Weights of the evaluation, in centi-steps (100 = one step of the race).
 type Weights struct {
-	Step  int     // one step of path difference
-	Tempo int     // the side to move is half a step ahead in the race
-	Wall  [16]int // worth of k walls in hand (k >= 15: the last entry)
+	Step  int // one step of path difference
+	Tempo int // the side to move is half a step ahead in the race
+	// A wall in hand is worth WallStep, plus WallDist for every step of
+	// the path it may still lengthen (the other side's): walls are worth
+	// more while the pawn they may stop is far from its goal.
+	WallStep, WallDist int
 	// Free is the bonus of a race the opponent can no longer slow down (no
 	// walls left) and that the side to move leads.
 	Free int
@@ -25,27 +30,25 @@ type Weights struct {
 // and 17-3; against 1.3, linear 1.6 (depth 5) and 2.0 scored 9-11 and 10-10,
 // tempo 0 and 1.0 scored 8-12 and 10-10, a free-race bonus of 1.5 steps 9-11.
 var Default = Weights{
-	Step:  100,
-	Tempo: 50,
-	Wall:  [16]int{0, 130, 260, 390, 520, 650, 780, 910, 1040, 1170, 1300, 1430, 1560, 1690, 1820, 1950},
-	Free:  50,
+	Step:     100,
+	Tempo:    50,
+	WallStep: 130,
+	Free:     50,
 }
 
-// WallValue is the worth of k walls in hand.
-func (w *Weights) WallValue(k int) int {
+// WallValue is the worth of k walls in hand against a pawn dist steps from
+// its goal.
+func (w *Weights) WallValue(k, dist int) int {
 	if k <= 0 {
 		return 0
 	}
-	if k >= len(w.Wall) {
-		return w.Wall[len(w.Wall)-1]
-	}
-	return w.Wall[k]
+	return k * (w.WallStep + w.WallDist*max(dist, 0))
 }
 
 // Evaluate scores f for the side to move.
 func (w *Weights) Evaluate(f Features) int {
 	s := w.Step*(f.OppDist-f.MyDist) + w.Tempo
-	s += w.WallValue(f.MyWalls) - w.WallValue(f.OppWalls)
+	s += w.WallValue(f.MyWalls, f.OppDist) - w.WallValue(f.OppWalls, f.MyDist)
 	if f.OppWalls == 0 && f.MyDist <= f.OppDist {
 		s += w.Free
 	}
@@ -54,3 +57,7 @@ func (w *Weights) Evaluate(f Features) int {
 
 // Evaluate scores f for the side to move with the default weights.
 func Evaluate(f Features) int { return Default.Evaluate(f) }
+
+// ParseWeights changes base by a comma-separated list of NAME=VALUE pairs
+// (the field names of Weights, in any case); a bad list changes nothing.
+func ParseWeights(base Weights, spec string) (Weights, error) { return weights.Parse(base, spec) }

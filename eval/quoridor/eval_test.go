@@ -28,7 +28,29 @@ func TestEvaluateShape(t *testing.T) {
 	if Evaluate(free) != Default.Step+Default.Tempo+Default.Free {
 		t.Errorf("free race: %d", Evaluate(free))
 	}
-	if Default.WallValue(1000) != Default.Wall[15] || Default.WallValue(-1) != 0 {
-		t.Errorf("wall value bounds")
+	if Default.WallValue(-1, 5) != 0 || Default.WallValue(3, 5) != 3*Default.WallStep {
+		t.Errorf("wall value: %d, %d", Default.WallValue(-1, 5), Default.WallValue(3, 5))
+	}
+	far := Weights{Step: 100, WallStep: 50, WallDist: 10}
+	if far.WallValue(2, 8) != 2*(50+80) || far.WallValue(2, -1) != 100 {
+		t.Errorf("walls against a far pawn: %d, %d", far.WallValue(2, 8), far.WallValue(2, -1))
+	}
+	// Lengthening the opponent's path also raises the worth of the walls
+	// still in hand.
+	f := Features{MyDist: 6, OppDist: 6, MyWalls: 3, OppWalls: 3}
+	g := f
+	g.OppDist++
+	if d := far.Evaluate(g) - far.Evaluate(f); d != 100+3*10 {
+		t.Errorf("one step more for the opponent: %d", d)
+	}
+}
+
+func TestParseWeights(t *testing.T) {
+	w, err := ParseWeights(Default, "wallstep=150, WallDist=5")
+	if err != nil || w.WallStep != 150 || w.WallDist != 5 || w.Step != Default.Step {
+		t.Fatalf("%+v, %v", w, err)
+	}
+	if w, err := ParseWeights(Default, "Walls=3"); err == nil || w != Default {
+		t.Errorf("unknown name accepted: %+v", w)
 	}
 }

@@ -36,6 +36,7 @@ func BenchPositions() []engine.Position {
 			p.Make(m)
 		}
 		p.Prune = true
+		p.Defend = true
 		out = append(out, p)
 	}
 	return out

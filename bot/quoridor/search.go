@@ -60,10 +60,19 @@ func (p *Search) Evaluate() int {
 	if w == nil {
 		w = &evalq.Default
 	}
-	v := w.Evaluate(evalq.Features{
+	f := evalq.Features{
 		MyDist: p.Dist(me), OppDist: p.Dist(me ^ 1),
 		MyWalls: p.WallsLeft(me), OppWalls: p.WallsLeft(me ^ 1),
-	})
+	}
+	if w.Exposed != 0 {
+		if f.OppWalls > 0 {
+			f.MyThreat = p.WallThreat(me)
+		}
+		if f.MyWalls > 0 {
+			f.OppThreat = p.WallThreat(me ^ 1)
+		}
+	}
+	v := w.Evaluate(f)
 	if p.salt != 0 {
 		v += int((p.Hash() ^ p.salt) * 0x9E3779B97F4A7C15 >> 62)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
+	evalq "github.com/pentad-ai/pentad/eval/quoridor"
 )
 
 // TestVirtualSize plays a genmove with the default 64 MiB table and checks
@@ -39,9 +40,15 @@ func TestVirtualSize(t *testing.T) {
 func TestNoAllocs(t *testing.T) {
 	p := BenchPositions()[2].(*Search)
 	buf := make([]engine.Move, 0, engine.MaxMoves)
+	exposed := evalq.Default
+	exposed.Exposed = 50 // the path threats are evaluated too
 	allocs := testing.AllocsPerRun(20, func() {
 		for _, prune := range []bool{false, true} {
 			p.Prune = prune
+			p.W = &exposed
+			if prune {
+				p.W = nil
+			}
 			for _, m := range p.GenMoves(buf[:0]) {
 				p.Make(m)
 				p.Evaluate()

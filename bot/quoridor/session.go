@@ -165,6 +165,7 @@ func NewSession(cfg Config) *Session {
 	s.walls = quoridor.DefaultWalls(9)
 	s.pos = NewSearch(9, s.walls)
 	s.pos.Prune = true
+	s.pos.Defend = true
 	s.pos.W = cfg.Weights
 	s.newGame()
 	return s

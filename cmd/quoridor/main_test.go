@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/pentad-ai/pentad/internal/botcheck"
@@ -18,4 +23,19 @@ func TestFaults(t *testing.T) {
 		Want:  "= ",
 		Think: []string{"play black E8", "genmove white"},
 	})
+}
+
+// A -w list with an unknown weight is refused at start (exit 2, the reason
+// on standard error).
+func TestBadWeights(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-w", "Nope=1")
+	cmd.Env = append(os.Environ(), "PENTAD_BOTCHECK_MAIN=1")
+	cmd.Stdin = strings.NewReader("name\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(stderr.String(), "unknown weight") {
+		t.Fatalf("err %v, stderr %q", err, stderr.String())
+	}
 }

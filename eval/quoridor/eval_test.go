@@ -10,7 +10,7 @@ func TestEvaluateShape(t *testing.T) {
 	}
 	longer := base
 	longer.OppDist++
-	if Evaluate(longer) != v+Default.Step {
+	if Evaluate(longer) != v+Default.Step+Default.WallDist*base.MyWalls {
 		t.Errorf("one more step for the opponent is worth %d", Evaluate(longer)-v)
 	}
 	more := base
@@ -28,7 +28,7 @@ func TestEvaluateShape(t *testing.T) {
 	if Evaluate(free) != Default.Step+Default.Tempo+Default.Free {
 		t.Errorf("free race: %d", Evaluate(free))
 	}
-	if Default.WallValue(-1, 5) != 0 || Default.WallValue(3, 5) != 3*Default.WallStep {
+	if Default.WallValue(-1, 5) != 0 || Default.WallValue(3, 5) != 3*(Default.WallStep+5*Default.WallDist) {
 		t.Errorf("wall value: %d, %d", Default.WallValue(-1, 5), Default.WallValue(3, 5))
 	}
 	far := Weights{Step: 100, WallStep: 50, WallDist: 10}
@@ -42,6 +42,26 @@ func TestEvaluateShape(t *testing.T) {
 	g.OppDist++
 	if d := far.Evaluate(g) - far.Evaluate(f); d != 100+3*10 {
 		t.Errorf("one step more for the opponent: %d", d)
+	}
+}
+
+func TestExposed(t *testing.T) {
+	w, none := Default, Default
+	w.Exposed, none.Exposed = 40, 0
+	f := Features{MyDist: 6, OppDist: 6, MyWalls: 3, OppWalls: 3, MyThreat: 2, OppThreat: 1}
+	if d := w.Evaluate(f) - none.Evaluate(f); d != -40*2+40*1 {
+		t.Errorf("threats: %d", d)
+	}
+	f.OppWalls = 0 // nobody can lengthen our path: our threat is free
+	g := f
+	g.MyThreat = 5
+	if w.Evaluate(f) != w.Evaluate(g) {
+		t.Errorf("our path's threat counted against an opponent without walls")
+	}
+	f.MyWalls, g.MyWalls = 0, 0
+	g.OppThreat = 4
+	if w.Evaluate(f) != w.Evaluate(g) {
+		t.Errorf("the opponent's threat counted though we have no wall")
 	}
 }
 

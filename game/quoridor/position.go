@@ -1,6 +1,8 @@
 package quoridor
 
 import (
+	"math/bits"
+
 	"github.com/pentad-ai/pentad/engine"
 )
 
@@ -82,6 +84,10 @@ type Pos struct {
 	// 7x7: about even, with fewer nodes per move. Perft and legality checks
 	// use the full set.
 	Prune bool
+	// Defend adds to the candidates of Prune the walls that forbid a cut of
+	// the mover's own shortest path: the other orientation at the anchor of
+	// every wall that would cut it (a wall may not share its anchor).
+	Defend bool
 
 	// scratch of the path searches
 	lay  [maxSq + 1]BB
@@ -468,7 +474,7 @@ func (p *Pos) Dist(c int) int { return p.distTo(c) }
 
 // distCache remembers path lengths: the same wall configurations come back
 // at many nodes of a search, with the pawns elsewhere.
-type distCache struct{ e [1 << 16]uint64 }
+type distCache struct{ e, threat [1 << 16]uint64 }
 
 // distTo is flood(c) through the cache. An entry holds the key's upper 48
 // bits and the distance; the lower 16 bits of the key are the index.
@@ -560,7 +566,7 @@ func (p *Pos) pathCuts(c int) int {
 		hit[i] = p.lay[d][i] & p.goal[c][i]
 	}
 	t := hit.first(p.nw)
-	n, m := p.n, p.m
+	n := p.n
 	for k := d; k > 0; k-- {
 		prev := &p.lay[k-1]
 		var u, dir int
@@ -574,30 +580,66 @@ func (p *Pos) pathCuts(c int) int {
 		default:
 			u, dir = t+1, dirW
 		}
-		// Mark the walls that would cut the step between u and t.
-		lo := min(u, t)
-		x, y := lo%n, lo/n
-		if dir == dirN || dir == dirS {
-			// vertical step between rows y and y+1: horizontal walls with upper row y+1
-			if x < m {
-				p.cut[c][Horizontal].set(y*m + x)
-			}
-			if x > 0 {
-				p.cut[c][Horizontal].set(y*m + x - 1)
-			}
-		} else {
-			// horizontal step between columns x and x+1 on row y: vertical walls
-			if y >= 1 {
-				p.cut[c][Vertical].set((y-1)*m + x)
-			}
-			if y+1 <= n-1 {
-				p.cut[c][Vertical].set(y*m + x)
-			}
-		}
+		p.markCut(&p.cut[c], u, t, dir)
 		t = u
 	}
 	p.step[c] = t
 	return d
+}
+
+// markCut marks in cut the walls that would cut the step from u to t in
+// direction dir.
+func (p *Pos) markCut(cut *[2]BB, u, t, dir int) {
+	n, m := p.n, p.m
+	lo := min(u, t)
+	x, y := lo%n, lo/n
+	if dir == dirN || dir == dirS {
+		// vertical step between rows y and y+1: horizontal walls with upper row y+1
+		if x < m {
+			cut[Horizontal].set(y*m + x)
+		}
+		if x > 0 {
+			cut[Horizontal].set(y*m + x - 1)
+		}
+	} else {
+		// horizontal step between columns x and x+1 on row y: vertical walls
+		if y >= 1 {
+			cut[Vertical].set((y-1)*m + x)
+		}
+		if y+1 <= n-1 {
+			cut[Vertical].set(y*m + x)
+		}
+	}
+}
+
+// altCuts marks in cut the walls cutting a second shortest path of colour
+// c, chosen the other way round from pathCuts' (the last goal square, the
+// steps tried in the reverse order), from the layers of pathCuts' flood,
+// whose distance was d > 0.
+func (p *Pos) altCuts(c, d int, cut *[2]BB) {
+	t := -1
+	for i := p.nw - 1; i >= 0 && t < 0; i-- {
+		if w := p.lay[d][i] & p.goal[c][i]; w != 0 {
+			t = i<<6 + 63 - bits.LeadingZeros64(w)
+		}
+	}
+	n := p.n
+	for k := d; k > 0; k-- {
+		prev := &p.lay[k-1]
+		var u, dir int
+		switch {
+		case t%n < n-1 && prev.has(t+1) && p.can[dirW].has(t+1):
+			u, dir = t+1, dirW
+		case t%n > 0 && prev.has(t-1) && p.can[dirE].has(t-1):
+			u, dir = t-1, dirE
+		case t+n < n*n && prev.has(t+n) && p.can[dirS].has(t+n):
+			u, dir = t+n, dirS
+		default:
+			u, dir = t-n, dirN
+		}
+		p.markCut(cut, u, t, dir)
+		t = u
+	}
 }
 
 // freeWalls computes the anchors where a wall of each orientation fits
@@ -676,7 +718,11 @@ func (p *Pos) genWalls(buf []engine.Move) []engine.Move {
 		p.nearPawns(&near)
 		for o := 0; o < 2; o++ {
 			for i := 0; i < p.aw; i++ {
-				free[o][i] &= p.cut[p.side^1][o][i] | near[o][i]
+				keep := p.cut[op][o][i] | near[o][i]
+				if p.Defend && p.walls[op] > 0 {
+					keep |= p.cut[me][o^1][i]
+				}
+				free[o][i] &= keep
 			}
 		}
 	}
@@ -803,3 +849,50 @@ func (p *Pos) PawnMoves(buf []engine.Move, c int) []engine.Move { return p.genPa
 // updating the hash or the history: for solvers that enumerate pawn squares
 // on a scratch copy (PawnMoves, Winner), never for a position in play.
 func (p *Pos) PlacePawns(b, w int) { p.pawn[Black], p.pawn[White] = b, w }
+
+// WallThreat is the most steps one wall could add to colour c's shortest
+// path now (0 when no legal wall lengthens it), whoever places it. The
+// search's scratch (the cut sets and the step hint of c) is left as it was.
+func (p *Pos) WallThreat(c int) int {
+	// The cache entry holds the key's upper 48 bits and the threat + 1.
+	// (The other pawn is in the key: a wall may not shut it in.)
+	// Rotated, so that the two colours' keys of one position differ.
+	key := (p.whash ^ keys.pawn[c][p.pawn[c]] ^ bits.RotateLeft64(keys.pawn[c^1][p.pawn[c^1]], 17)) * 0x9E3779B97F4A7C15
+	e := &p.dc.threat[key>>48]
+	if *e != 0 && *e>>16 == key&0xFFFFFFFFFFFF {
+		return int(uint16(*e)) - 1
+	}
+	t := p.wallThreat(c)
+	*e = (key&0xFFFFFFFFFFFF)<<16 | uint64(t+1)
+	return t
+}
+
+func (p *Pos) wallThreat(c int) int {
+	savedCut, savedStep := p.cut[c], p.step[c]
+	defer func() { p.cut[c], p.step[c] = savedCut, savedStep }()
+	d := p.pathCuts(c)
+	if d <= 0 {
+		return 0
+	}
+	// A wall that lengthens the path cuts every shortest path: two of them.
+	var alt, free [2]BB
+	p.altCuts(c, d, &alt)
+	p.freeWalls(&free[0], &free[1])
+	best := 0
+	for o := 0; o < 2; o++ {
+		for i := 0; i < p.aw; i++ {
+			w := free[o][i] & p.cut[c][o][i] & alt[o][i]
+			for w != 0 {
+				a := i<<6 | trailing(w)
+				w &= w - 1
+				p.putWall(o, a)
+				nd := p.distTo(c)
+				if nd-d > best && (p.contacts(o, a) < 2 || p.reaches(c^1)) {
+					best = nd - d
+				}
+				p.takeWall(o, a)
+			}
+		}
+	}
+	return best
+}

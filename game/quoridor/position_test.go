@@ -124,3 +124,101 @@ func TestDistCache(t *testing.T) {
 		}
 	}
 }
+
+// TestDefendWalls: Defend adds the walls that forbid a cut of the mover's
+// own shortest path (the other orientation at the anchor of a cutting
+// wall), all legal, and only while the opponent has walls to cut with.
+func TestDefendWalls(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	p := New(9, 10)
+	p.Prune = true
+	extras := 0
+	for ply := 0; ply < 60; ply++ {
+		if over, _ := p.Terminal(); over {
+			break
+		}
+		p.Defend = false
+		plain := map[engine.Move]bool{}
+		for _, m := range p.GenMoves(buf[:0]) {
+			plain[m] = true
+		}
+		p.Defend = true
+		ms := p.GenMoves(buf[:0])
+		me := p.Side()
+		seen := map[engine.Move]bool{}
+		for _, m := range ms {
+			seen[m] = true
+			if plain[m] {
+				continue
+			}
+			extras++
+			o, a := WallOf(m)
+			if !IsWall(m) || !p.cut[me][o^1].has(a) || !p.IsLegal(m) {
+				t.Fatalf("ply %d: extra move %s is not a legal wall crossing a cut of our path", ply, p.FormatMove(m))
+			}
+			if p.WallsLeft(me^1) == 0 {
+				t.Fatalf("ply %d: defence %s against an opponent without walls", ply, p.FormatMove(m))
+			}
+		}
+		for m := range plain {
+			if !seen[m] {
+				t.Fatalf("ply %d: Defend dropped %s", ply, p.FormatMove(m))
+			}
+		}
+		p.Defend = false
+		all := p.GenMoves(buf[:0])
+		if len(all) == 0 {
+			break
+		}
+		p.Make(all[r.IntN(len(all))])
+		if ply == 30 { // white has no walls left: black needs no defence
+			p.walls[White] = 0
+		}
+	}
+	if extras == 0 {
+		t.Fatal("no defending wall was ever generated")
+	}
+}
+
+// TestWallThreat: the most steps one wall adds to a path, against every
+// legal wall tried one by one, on random positions of several sizes; the
+// search's step hint is left as it was.
+func TestWallThreat(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for _, n := range []int{5, 9, 11} {
+		p := New(n, 30)
+		checked := 0
+		for ply := 0; ply < 50; ply++ {
+			if over, _ := p.Terminal(); over {
+				break
+			}
+			ms := p.GenMoves(buf[:0]) // every legal move: Prune is off
+			for c := 0; c < 2; c++ {
+				d := p.Dist(c)
+				want := 0
+				for _, m := range ms {
+					if !IsWall(m) {
+						continue
+					}
+					p.Make(m)
+					want = max(want, p.Dist(c)-d)
+					p.Unmake(m)
+				}
+				hint := p.StepHint(c)
+				if got := p.WallThreat(c); got != want {
+					t.Fatalf("%dx%d ply %d colour %d: WallThreat %d, want %d\n%s", n, n, ply, c, got, want, p.Diagram())
+				}
+				if p.StepHint(c) != hint {
+					t.Fatalf("%dx%d ply %d: the step hint changed", n, n, ply)
+				}
+				checked++
+			}
+			p.Make(ms[r.IntN(len(ms))])
+		}
+		if checked < 20 {
+			t.Fatalf("%dx%d: only %d positions", n, n, checked)
+		}
+	}
+}

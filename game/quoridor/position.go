@@ -854,9 +854,10 @@ func (p *Pos) PlacePawns(b, w int) { p.pawn[Black], p.pawn[White] = b, w }
 // path now (0 when no legal wall lengthens it), whoever places it. The
 // search's scratch (the cut sets and the step hint of c) is left as it was.
 func (p *Pos) WallThreat(c int) int {
-	// The cache entry holds the key's upper 48 bits and the threat + 1.
-	// (The other pawn is in the key: a wall may not shut it in.)
-	// Rotated, so that the two colours' keys of one position differ.
+	// The key: the walls, c's pawn and the other pawn (a wall may not shut
+	// it in), rotated so that the two colours' keys of one position differ.
+	// An entry holds the key's lower 48 bits (the upper 16 are the index)
+	// and the threat + 1.
 	key := (p.whash ^ keys.pawn[c][p.pawn[c]] ^ bits.RotateLeft64(keys.pawn[c^1][p.pawn[c^1]], 17)) * 0x9E3779B97F4A7C15
 	e := &p.dc.threat[key>>48]
 	if *e != 0 && *e>>16 == key&0xFFFFFFFFFFFF {
@@ -885,9 +886,10 @@ func (p *Pos) wallThreat(c int) int {
 			for w != 0 {
 				a := i<<6 | trailing(w)
 				w &= w - 1
+				closes := p.contacts(o, a) >= 2 // may shut a region
 				p.putWall(o, a)
 				nd := p.distTo(c)
-				if nd-d > best && (p.contacts(o, a) < 2 || p.reaches(c^1)) {
+				if nd-d > best && (!closes || p.reaches(c^1)) {
 					best = nd - d
 				}
 				p.takeWall(o, a)

@@ -565,25 +565,7 @@ func (p *Pos) pathCuts(c int) int {
 	for i := 0; i < p.nw; i++ {
 		hit[i] = p.lay[d][i] & p.goal[c][i]
 	}
-	t := hit.first(p.nw)
-	n := p.n
-	for k := d; k > 0; k-- {
-		prev := &p.lay[k-1]
-		var u, dir int
-		switch {
-		case t >= n && prev.has(t-n) && p.can[dirN].has(t-n):
-			u, dir = t-n, dirN
-		case t+n < n*n && prev.has(t+n) && p.can[dirS].has(t+n):
-			u, dir = t+n, dirS
-		case t%n > 0 && prev.has(t-1) && p.can[dirE].has(t-1):
-			u, dir = t-1, dirE
-		default:
-			u, dir = t+1, dirW
-		}
-		p.markCut(&p.cut[c], u, t, dir)
-		t = u
-	}
-	p.step[c] = t
+	p.step[c] = p.tracePath(d, hit.first(p.nw), &forwardSteps, &p.cut[c])
 	return d
 }
 
@@ -612,6 +594,31 @@ func (p *Pos) markCut(cut *[2]BB, u, t, dir int) {
 	}
 }
 
+// Step orders for tracePath: pathCuts' and altCuts'.
+var (
+	forwardSteps = [4]int{dirN, dirS, dirE, dirW}
+	reverseSteps = [4]int{dirW, dirE, dirS, dirN}
+)
+
+// tracePath follows one shortest path back from goal square t, reached
+// after d steps of a flood that kept its layers, marks in cut the walls
+// that would cut its steps and returns its first square. At each step it
+// comes from the first direction of order that leads back a layer.
+func (p *Pos) tracePath(d, t int, order *[4]int, cut *[2]BB) int {
+	sq := p.n * p.n
+	for k := d; k > 0; k-- {
+		prev := &p.lay[k-1]
+		for _, dir := range order {
+			if u := t - p.delta[dir]; u >= 0 && u < sq && prev.has(u) && p.can[dir].has(u) {
+				p.markCut(cut, u, t, dir)
+				t = u
+				break
+			}
+		}
+	}
+	return t
+}
+
 // altCuts marks in cut the walls cutting a second shortest path of colour
 // c, chosen the other way round from pathCuts' (the last goal square, the
 // steps tried in the reverse order), from the layers of pathCuts' flood,
@@ -623,23 +630,7 @@ func (p *Pos) altCuts(c, d int, cut *[2]BB) {
 			t = i<<6 + 63 - bits.LeadingZeros64(w)
 		}
 	}
-	n := p.n
-	for k := d; k > 0; k-- {
-		prev := &p.lay[k-1]
-		var u, dir int
-		switch {
-		case t%n < n-1 && prev.has(t+1) && p.can[dirW].has(t+1):
-			u, dir = t+1, dirW
-		case t%n > 0 && prev.has(t-1) && p.can[dirE].has(t-1):
-			u, dir = t-1, dirE
-		case t+n < n*n && prev.has(t+n) && p.can[dirS].has(t+n):
-			u, dir = t+n, dirS
-		default:
-			u, dir = t-n, dirN
-		}
-		p.markCut(cut, u, t, dir)
-		t = u
-	}
+	p.tracePath(d, t, &reverseSteps, cut)
 }
 
 // freeWalls computes the anchors where a wall of each orientation fits

@@ -37,6 +37,7 @@ func BenchPositions() []engine.Position {
 		}
 		p.Prune = true
 		p.Defend = true
+		p.Barrier = true
 		out = append(out, p)
 	}
 	return out

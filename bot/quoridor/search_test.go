@@ -1,7 +1,9 @@
 package quoridor
 
 import (
+	"os"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -75,5 +77,28 @@ func TestBenchSignature(t *testing.T) {
 	a, b := Bench(), Bench()
 	if a.Nodes != b.Nodes || a.Nodes == 0 {
 		t.Fatalf("bench not deterministic: %d vs %d", a.Nodes, b.Nodes)
+	}
+}
+
+// TestBarrierFound: in the lost game of the barrier test the search at
+// depth 4 finds black's F8 v, which shuts white's top route before the
+// wall that shuts the bottom one; without the Barrier candidates it played
+// a pawn move and scored the position lost.
+func TestBarrierFound(t *testing.T) {
+	data, err := os.ReadFile("../../game/quoridor/testdata/barrier-game.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(Config{Depth: 4, HashMiB: 1, Threads: 1})
+	for _, l := range append([]string{"boardsize 9", "clear_board", "walls 10"}, strings.Split(string(data), "\n")...) {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		if r := exec(s, l); r != "=\n\n" {
+			t.Fatalf("%s: %q", l, r)
+		}
+	}
+	if r := exec(s, "genmove black"); r != "= F8 v\n\n" {
+		t.Fatalf("genmove black: %q, want F8 v", r)
 	}
 }

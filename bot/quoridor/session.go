@@ -166,6 +166,7 @@ func NewSession(cfg Config) *Session {
 	s.pos = NewSearch(9, s.walls)
 	s.pos.Prune = true
 	s.pos.Defend = true
+	s.pos.Barrier = true
 	s.pos.W = cfg.Weights
 	s.newGame()
 	return s

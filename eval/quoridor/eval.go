@@ -36,10 +36,12 @@ type Weights struct {
 //
 // Course-referee gauntlets (5 engines, both colours, seeds 1-3, 30 games):
 // these weights with the search's Defend walls and a 90% soft limit won 26,
-// lost 1 and had 3 games that the opponent stopped answering in a lost
-// position; the same with Exposed 50 won 23, lost 2 (seed 2 and 3, to
-// two engines) and had 5 such games, at a third of the nodes per second,
-// so Exposed stays 0. Session 12's engine: 17 won, 2 lost, 1 no result in 20.
+// lost 1 and had 3 games where the opponent crashed or wrote a garbled move
+// in a lost position; the same with Exposed 50 won 23, lost 2 (seed 2 and
+// 3, to two engines) and had 5 such games, at a third of the nodes per
+// second, so Exposed stays 0. Session 12's engine: 17 won, 2 lost, 1 no
+// result in 20. With the search's Barrier walls as well: 24 won, none
+// lost, and the 6 games against the crashing engine all ended that way.
 // Self-play at 8 s a game says little (colour decides most pairs): 0.8
 // steps + 0.1 a step against 1.3 flat, +6.9 +/- 66.4 over 100 games.
 var Default = Weights{

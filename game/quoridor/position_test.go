@@ -2,6 +2,8 @@ package quoridor
 
 import (
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
@@ -219,6 +221,131 @@ func TestWallThreat(t *testing.T) {
 		}
 		if checked < 20 {
 			t.Fatalf("%dx%d: only %d positions", n, n, checked)
+		}
+	}
+}
+
+// loadMoves plays a file of QTP playmove/playwall commands from the start
+// position of a 9x9 board, checking every move.
+func loadMoves(t *testing.T, file string) *Pos {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(9, 10)
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		c, ok := ParseColor(f[1])
+		if !ok || len(f) < 3 {
+			t.Fatalf("bad line %q", l)
+		}
+		m, err := p.ParseMove(strings.Join(f[2:], " "))
+		if err != nil || c != p.Side() || !p.IsLegal(m) {
+			t.Fatalf("bad move %q: %v", l, err)
+		}
+		p.Make(m)
+	}
+	return p
+}
+
+// TestBarrierWalls: Barrier adds walls touching the structure at two or
+// more points, all legal, and keeps every other candidate. In the lost
+// game of testdata/barrier-game.txt the wall that closed our route (F8 v,
+// which cuts no shortest path yet) is a candidate only with Barrier.
+func TestBarrierWalls(t *testing.T) {
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	check := func(p *Pos, where string) (extra map[engine.Move]bool) {
+		p.Barrier = false
+		plain := map[engine.Move]bool{}
+		for _, m := range p.GenMoves(buf[:0]) {
+			plain[m] = true
+		}
+		p.Barrier = true
+		extra = map[engine.Move]bool{}
+		for _, m := range p.GenMoves(buf[:0]) {
+			if plain[m] {
+				delete(plain, m)
+				continue
+			}
+			extra[m] = true
+			if !IsWall(m) || p.contacts(WallOf(m)) < 2 || !p.IsLegal(m) {
+				t.Fatalf("%s: extra move %s is not a legal wall touching at two points", where, p.FormatMove(m))
+			}
+		}
+		for m := range plain {
+			t.Fatalf("%s: Barrier dropped %s", where, p.FormatMove(m))
+		}
+		return extra
+	}
+
+	p := loadMoves(t, "testdata/barrier-game.txt")
+	p.Prune, p.Defend = true, true
+	f8v, _ := p.ParseMove("F8 v")
+	if !check(p, "barrier game")[f8v] {
+		t.Fatal("F8 v is not among the extra candidates of the barrier game")
+	}
+
+	r := rand.New(rand.NewPCG(7, 8))
+	q := New(9, 10)
+	q.Prune, q.Defend = true, true
+	extras := 0
+	for ply := 0; ply < 80; ply++ {
+		if over, _ := q.Terminal(); over {
+			break
+		}
+		extras += len(check(q, "random game"))
+		q.Prune = false
+		all := q.GenMoves(buf[:0])
+		q.Prune = true
+		q.Make(all[r.IntN(len(all))])
+	}
+	if extras == 0 {
+		t.Fatal("no barrier wall was ever generated")
+	}
+}
+
+// TestTouching: the bitboard computation of the walls that touch at two or
+// more points agrees with contacts at every anchor, on boards of one to ten
+// words, through random games that place many walls.
+func TestTouching(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for _, n := range []int{3, 5, 9, 11, 13, 17, 25} {
+		p := New(n, 4*n)
+		for ply := 0; ply < 8*n; ply++ {
+			var bar [2]BB
+			p.touching(&bar)
+			for o := 0; o < 2; o++ {
+				for a := 0; a < p.m*p.m; a++ {
+					if bar[o].has(a) != (p.contacts(o, a) >= 2) {
+						t.Fatalf("%dx%d ply %d: touching %v for orientation %d at anchor %d, contacts %d", n, n, ply, bar[o].has(a), o, a, p.contacts(o, a))
+					}
+				}
+				for a := p.m * p.m; a < Words*64; a++ {
+					if bar[o].has(a) {
+						t.Fatalf("%dx%d: touching marks anchor %d off the board", n, n, a)
+					}
+				}
+			}
+			if over, _ := p.Terminal(); over {
+				break
+			}
+			ms := p.GenMoves(buf[:0])
+			walls := ms[:0:0]
+			for _, m := range ms {
+				if IsWall(m) {
+					walls = append(walls, m)
+				}
+			}
+			if len(walls) > 0 && r.IntN(4) > 0 {
+				p.Make(walls[r.IntN(len(walls))])
+			} else {
+				p.Make(ms[r.IntN(len(ms))])
+			}
 		}
 	}
 }

@@ -40,8 +40,12 @@ type Weights struct {
 // in a lost position; the same with Exposed 50 won 23, lost 2 (seed 2 and
 // 3, to two engines) and had 5 such games, at a third of the nodes per
 // second, so Exposed stays 0. Session 12's engine: 17 won, 2 lost, 1 no
-// result in 20. With the search's Barrier walls as well: 24 won, none
-// lost, and the 6 games against the crashing engine all ended that way.
+// result in 20. With the search's Barrier walls as well: 24 won and none
+// lost against the other four engines, and the 6 games against the
+// crashing one all ended with its crash; seeds 4-6 against the four: 23
+// won, 1 lost (nikolaou, us White, a long maze race in which these weights
+// counted our three walls in hand, worth 4.3 steps each at an opponent's
+// path of 22, as more than the five steps we were behind).
 // Self-play at 8 s a game says little (colour decides most pairs): 0.8
 // steps + 0.1 a step against 1.3 flat, +6.9 +/- 66.4 over 100 games.
 var Default = Weights{

@@ -93,9 +93,11 @@ type Pos struct {
 	// or extend a barrier, whose value shows only with a second wall (the
 	// opponent's shortest path may run elsewhere until then). Without them
 	// the search never saw a two-wall trap coming: the one course-referee
-	// loss of session 18 (testdata/barrier-game.txt) was such a trap, and
-	// with them the engine won every game of the next gauntlet. They cost
-	// about 9% more nodes at the bench's depth.
+	// loss of session 18 (testdata/barrier-game.txt) was such a trap. With
+	// them the engine lost none of 24 course-referee games (seeds 1-3) and
+	// one of 24 (seeds 4-6, a long maze race against nikolaou) against the
+	// four engines that finish their games. They cost about 9% more nodes
+	// at the bench's depth.
 	Barrier bool
 
 	// scratch of the path searches

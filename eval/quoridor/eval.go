@@ -22,6 +22,8 @@ type Weights struct {
 	// the path it may still lengthen (the other side's): walls are worth
 	// more while the pawn they may stop is far from its goal.
 	WallStep, WallDist int
+	// WallCap is the most steps of that path WallDist counts (0: all).
+	WallCap int
 	// Exposed is the cost of each step one wall of the opponent could add
 	// to the path (charged only while the opponent has walls).
 	Exposed int
@@ -62,7 +64,11 @@ func (w *Weights) WallValue(k, dist int) int {
 	if k <= 0 {
 		return 0
 	}
-	return k * (w.WallStep + w.WallDist*max(dist, 0))
+	d := max(dist, 0)
+	if w.WallCap > 0 {
+		d = min(d, w.WallCap)
+	}
+	return k * (w.WallStep + w.WallDist*d)
 }
 
 // Evaluate scores f for the side to move.

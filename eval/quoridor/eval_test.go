@@ -35,6 +35,11 @@ func TestEvaluateShape(t *testing.T) {
 	if far.WallValue(2, 8) != 2*(50+80) || far.WallValue(2, -1) != 100 {
 		t.Errorf("walls against a far pawn: %d, %d", far.WallValue(2, 8), far.WallValue(2, -1))
 	}
+	capped := far
+	capped.WallCap = 6
+	if capped.WallValue(2, 22) != 2*(50+60) || capped.WallValue(2, 4) != 2*(50+40) {
+		t.Errorf("capped walls: %d against a pawn 22 steps away, %d at 4", capped.WallValue(2, 22), capped.WallValue(2, 4))
+	}
 	// Lengthening the opponent's path also raises the worth of the walls
 	// still in hand.
 	f := Features{MyDist: 6, OppDist: 6, MyWalls: 3, OppWalls: 3}

@@ -647,25 +647,15 @@ func (p *Pos) altCuts(c, d int, cut *[2]BB) {
 // freeWalls computes the anchors where a wall of each orientation fits
 // (no shared anchor, no overlap), ignoring the path rule.
 func (p *Pos) freeWalls(fh, fv *BB) {
-	aw := p.aw
-	m := uint(p.m)
+	aw, m := p.aw, uint(p.m)
+	// hl: the anchor to the right of a horizontal wall; hr: to its left;
+	// vu and vd: below and above a vertical one.
+	hl, hr := shl(&p.hW, 1, aw), shr(&p.hW, 1, aw)
+	vu, vd := shl(&p.vW, m, aw), shr(&p.vW, m, aw)
 	for i := 0; i < aw; i++ {
 		used := p.hW[i] | p.vW[i]
-		// hW<<1: the anchor to the right of a horizontal wall; hW>>1: to its left.
-		hl := p.hW[i] << 1
-		hr := p.hW[i] >> 1
-		vu := p.vW[i] << m
-		vd := p.vW[i] >> m
-		if i > 0 {
-			hl |= p.hW[i-1] >> 63
-			vu |= p.vW[i-1] >> (64 - m)
-		}
-		if i+1 < aw {
-			hr |= p.hW[i+1] << 63
-			vd |= p.vW[i+1] << (64 - m)
-		}
-		fh[i] = p.aValid[i] &^ used &^ (hl & p.aNotFirst[i]) &^ (hr & p.aNotLast[i])
-		fv[i] = p.aValid[i] &^ used &^ vu &^ vd
+		fh[i] = p.aValid[i] &^ used &^ (hl[i] & p.aNotFirst[i]) &^ (hr[i] & p.aNotLast[i])
+		fv[i] = p.aValid[i] &^ used &^ vu[i] &^ vd[i]
 	}
 }
 

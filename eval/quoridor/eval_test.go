@@ -3,7 +3,7 @@ package quoridor
 import "testing"
 
 func TestEvaluateShape(t *testing.T) {
-	base := Features{MyDist: 8, OppDist: 8, MyWalls: 5, OppWalls: 5}
+	base := Features{MyDist: 6, OppDist: 6, MyWalls: 5, OppWalls: 5}
 	v := Evaluate(base)
 	if v != Default.Tempo {
 		t.Fatalf("symmetric position: %d, want the tempo %d", v, Default.Tempo)
@@ -34,6 +34,11 @@ func TestEvaluateShape(t *testing.T) {
 	far := Weights{Step: 100, WallStep: 50, WallDist: 10}
 	if far.WallValue(2, 8) != 2*(50+80) || far.WallValue(2, -1) != 100 {
 		t.Errorf("walls against a far pawn: %d, %d", far.WallValue(2, 8), far.WallValue(2, -1))
+	}
+	// The default counts at most 8 steps of the opponent's path: three
+	// walls against a pawn 22 steps away are worth what they are at 8.
+	if Default.WallValue(3, 22) != Default.WallValue(3, 8) || Default.WallValue(3, 8) <= Default.WallValue(3, 7) {
+		t.Errorf("default wall cap: %d at 22, %d at 8, %d at 7", Default.WallValue(3, 22), Default.WallValue(3, 8), Default.WallValue(3, 7))
 	}
 	capped := far
 	capped.WallCap = 6

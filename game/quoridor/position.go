@@ -95,7 +95,8 @@ type Pos struct {
 	// the search never saw a two-wall trap coming: the one course-referee
 	// loss of session 18 (testdata/barrier-game.txt) was such a trap. With
 	// them the engine lost none of 24 course-referee games (seeds 1-3) and
-	// one of 24 (seeds 4-6, a long maze race against nikolaou) against the
+	// one of 24 (seeds 4-6, a long maze race against nikolaou, lost to the
+	// value of walls in hand; eval/quoridor's WallCap 8 won it) against the
 	// four engines that finish their games. They cost about 9% more nodes
 	// at the bench's depth.
 	Barrier bool

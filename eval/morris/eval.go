@@ -25,12 +25,17 @@ type Weights struct {
 // piece, up from 45 and 35) won a self-play match at 0.1 s a move, +28 +/- 31
 // Elo over 200 games (LOS 96%), and lost none of 20 games to Sanmill where
 // the old ones lost 2 (both blocked); 300 and 250 were no better (-4 +/- 31).
+// PlaceLine 300 (an open line a third of a piece, down from 600) won
+// self-play at 0.1 s a move, 200 games on 4 random plies each: 250, 300 and
+// 400 scored +27.9 +/- 28.8, +26.1 +/- 27.8 and +29.6 +/- 27.3 Elo against
+// 600 on three seeds; 800 scored -1.7 +/- 31.9. At 600 the evaluation swung
+// by about a piece between odd and even depths of the placement phase.
 var Default = Weights{
 	Piece:     1000,
 	PlaceMill: 120, PlaceThreat: 180, PlaceDouble: 350, PlaceMobility: 200, PlaceJunction: 75,
 	MoveMobility: 150, Blocked: 45, MoveThreat: 220, MoveDouble: 600, OpenMill: 160, NoMoves: 700,
 	FlyThreat: 300, FlyDouble: 900,
-	PlaceLine: 600,
+	PlaceLine: 300,
 }
 
 var junction [morris.Nodes]int

@@ -25,7 +25,7 @@ type Weights struct {
 // piece, up from 45 and 35) won a self-play match at 0.1 s a move, +28 +/- 31
 // Elo over 200 games (LOS 96%), and lost none of 20 games to Sanmill where
 // the old ones lost 2 (both blocked); 300 and 250 were no better (-4 +/- 31).
-// PlaceLine 300 (an open line a third of a piece, down from 600) won
+// PlaceLine 300 (an open line 0.3 of a piece, down from 0.6) won
 // self-play at 0.1 s a move, 200 games on 4 random plies each: 250, 300 and
 // 400 scored +27.9 +/- 28.8, +26.1 +/- 27.8 and +29.6 +/- 27.3 Elo against
 // 600 on three seeds; 800 scored -1.7 +/- 31.9. At 600 the evaluation swung

@@ -78,3 +78,25 @@ func TestParseWeights(t *testing.T) {
 		t.Errorf("empty: got %+v, %v", w, err)
 	}
 }
+
+// In the placement phase the score is antisymmetric but for the tempo: the
+// side to move, its placement still to come, gains PlaceTempo, so that the
+// score of a position and of the same position with the other side to move
+// add up to twice it.
+func TestPlaceTempo(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for _, w := range []Weights{Default, {Piece: 1000, PlaceLine: 300, PlaceTempo: 450}} {
+		for i := 0; i < 1000; i++ {
+			us, them := randomSides(r, 0, 8)
+			hu, ht := 1+r.IntN(8), r.IntN(9)
+			a := w.Evaluate(us, them, hu, ht, true)
+			b := w.Evaluate(them, us, ht, hu, true)
+			if a+b != 2*w.PlaceTempo {
+				t.Fatalf("%+v: %d and %d, want a sum of %d", w, a, b, 2*w.PlaceTempo)
+			}
+		}
+		if w.Evaluate(1<<0, 1<<1, 0, 0, false)+w.Evaluate(1<<1, 1<<0, 0, 0, false) != 0 {
+			t.Errorf("a tempo outside the placement phase")
+		}
+	}
+}

@@ -351,8 +351,10 @@ func TestYXStopAndInputWhileThinking(t *testing.T) {
 	if mv2 == "1,1" || mv2 == mv {
 		t.Fatalf("second answer %q", mv2)
 	}
-	// END while thinking ends the session without a move
-	c.send("TURN 2,2")
+	// END while thinking ends the session without a move. The position is
+	// the opening again: after two idle opponent moves (1,1 and 2,2) the
+	// brain may have a win it answers at once, before END arrives.
+	c.send("BOARD", "7,7,2", "8,7,1", "8,8,2", "DONE")
 	time.Sleep(20 * time.Millisecond)
 	c.end()
 }

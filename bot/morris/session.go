@@ -22,9 +22,10 @@ type Config struct {
 	Threads  int           // search threads (1..64)
 	HashMiB  int           // transposition table size (0: 64, at most 8192)
 	Names    bool          // write moves with square names instead of indices
-	// LoadEndgame, if set, is called once in the background after "ready"
-	// is written and returns the endgame database to use (nil for none);
-	// searches use it from the first go after it has returned.
+	// LoadEndgame, if set, is called once in the background and returns
+	// the endgame database to use (nil for none); Run waits for it before
+	// "ready" (at most ReadyWait), and searches use it from the first go
+	// after it has returned.
 	LoadEndgame func() Endgame
 	// Weights, if set, replaces the evaluation's default weights.
 	Weights *evalm.Weights
@@ -75,17 +76,37 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		go func() { ch <- cfg.LoadEndgame() }()
 	}
 	s.eng = engine.New(cfg.HashMiB, SearchOptions(cfg.Threads))
+	// Touch every page of the table now: it is mapped lazily with huge
+	// pages, and a first touch inside a timed search can stall on page
+	// faults and compaction past the GUI's stop (a loaded 2-core machine
+	// answered 0.2-0.3 s after stop in the first moves of a game).
+	s.eng.TT.Clear()
 	return s
 }
 
-// Run writes "ready" at once, then prepares the engine (table, endgame
-// database) and reads commands from in until quit or the end of input. It
-// returns nil in both cases, or the error of the first write.
+// ReadyWait bounds the wait for the endgame database before "ready" (the
+// GUI gives up after 5 s without it).
+const ReadyWait = 2 * time.Second
+
+// Run prepares the engine (table, endgame database: loaded in at most
+// ReadyWait, after which loading goes on in the background), writes
+// "ready", and reads commands from in until quit or the end of input. It
+// returns nil in both cases, or the error of the first write. Loading
+// before "ready" keeps the work out of the first timed searches: a load
+// beside them on a loaded 2-core machine delayed answers past the GUI's
+// stop.
 func Run(in io.Reader, out io.Writer, cfg Config) error {
+	s := NewSession(out, cfg)
+	if s.dbCh != nil {
+		select {
+		case d := <-s.dbCh:
+			s.db, s.dbCh = d, nil
+		case <-time.After(ReadyWait):
+		}
+	}
 	if _, err := io.WriteString(out, "ready\n"); err != nil {
 		return err
 	}
-	s := NewSession(out, cfg)
 	r := bufio.NewReaderSize(in, 4096)
 	for {
 		line, err := r.ReadString('\n')

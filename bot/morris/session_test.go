@@ -279,8 +279,14 @@ func TestSessionEndgameDatabase(t *testing.T) {
 		return db
 	}}
 	ps := startSession(t, cfg)
-	ps.next()
-	<-loaded
+	if l := ps.next(); l != "ready" {
+		t.Fatalf("first line %q", l)
+	}
+	select { // a quick load is over before "ready"
+	case <-loaded:
+	default:
+		t.Fatal("ready before the database was loaded")
+	}
 	const start = "w:1,8,15;b:5,7,16;w;40;0" // white wins in 7 plies
 	ps.send("newgame " + start)
 	ref := mustPos(t, start)

@@ -327,6 +327,18 @@ func (p *unhashed) Clone() engine.Position {
 	return &unhashed{hinted: p.hinted.Clone().(*hinted)}
 }
 
+// provenAs reports whether a search score gives the exact result want
+// (Win, -Win or 0) of minimax.
+func provenAs(score, want int) bool {
+	switch {
+	case want > 0:
+		return score >= engine.WinBound
+	case want < 0:
+		return score <= -engine.WinBound
+	}
+	return score < engine.WinBound && score > -engine.WinBound
+}
+
 // Internal iterative reduction searches nodes without a table move
 // shallower, only when asked for; the reduced search still returns a legal
 // move and keeps the proven results of the small boards.
@@ -346,7 +358,7 @@ func TestIIR(t *testing.T) {
 	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
 		want := minimax(toy.New(r[0], r[1]))
 		res := search(3, r[0], r[1], 60)
-		if want > 0 && res.Score < engine.WinBound || want < 0 && res.Score > -engine.WinBound || want == 0 && (res.Score >= engine.WinBound || res.Score <= -engine.WinBound) {
+		if !provenAs(res.Score, want) {
 			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
 		}
 	}
@@ -371,7 +383,7 @@ func TestHintHistory(t *testing.T) {
 	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
 		want := minimax(toy.New(r[0], r[1]))
 		res := search(1<<20, r[0], r[1], 60)
-		if want > 0 && res.Score < engine.WinBound || want < 0 && res.Score > -engine.WinBound || want == 0 && (res.Score >= engine.WinBound || res.Score <= -engine.WinBound) {
+		if !provenAs(res.Score, want) {
 			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
 		}
 	}
@@ -427,6 +439,30 @@ func TestSingleReply(t *testing.T) {
 		won := res.Score > engine.WinBound
 		if won != on || (on && res.Move != 1) {
 			t.Fatalf("SingleReply %v: move %d score %d", on, res.Move, res.Score)
+		}
+	}
+}
+
+// Singular extends a table move that no other move comes near: the search
+// changes, returns a legal move, and still solves the small games exactly.
+func TestSingular(t *testing.T) {
+	search := func(sd, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, AspWindow: 8, Singular: sd, SingularMargin: 1}
+		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
+	}
+	off, on := search(0, 2, 3, 9), search(2, 2, 3, 9)
+	t.Logf("nodes: without %d, with %d", off.Nodes, on.Nodes)
+	if on.Nodes == off.Nodes {
+		t.Fatalf("Singular changed nothing (%d nodes)", on.Nodes)
+	}
+	if !toy.New(2, 3).Legal(on.Move) {
+		t.Fatalf("illegal move %v", on.Move)
+	}
+	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}} {
+		want := minimax(toy.New(r[0], r[1]))
+		res := search(2, r[0], r[1], 60)
+		if !provenAs(res.Score, want) {
+			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
 		}
 	}
 }

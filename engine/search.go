@@ -58,6 +58,14 @@ type Options struct {
 	// depth instead of one ply less (a single-reply extension): a forced
 	// answer, such as the block of a five, costs no depth.
 	SingleReply bool
+	// Singular, when positive, extends the table's move by a ply at nodes
+	// of at least Singular plies of depth when it is singular: the table
+	// holds a lower bound (or exact score) for it from at least depth-3
+	// plies, and a search of the other moves to half the depth fails low
+	// against that score less SingularMargin per ply of depth. Extensions
+	// stop at twice the iteration's depth.
+	Singular       int
+	SingularMargin int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -143,28 +151,30 @@ func (e *Engine) NewGame() {
 }
 
 type worker struct {
-	e        *Engine
-	id       int
-	pos      Position
-	nodes    uint64        // own count, published every few nodes
-	shared   atomic.Uint64 // published node count
-	seldepth int
-	moves    [MaxPly + 1][MaxMoves]Move
-	scores   [MaxPly + 1][MaxMoves]int32
-	killers  [MaxPly + 1][2]Move
-	history  [2][1 << 16]int32
-	pv       [MaxPly + 1][MaxPly + 1]Move
-	pvLen    [MaxPly + 1]int
-	scorer   MoveScorer
-	noisy    Noisy
-	reducer  Reducer
-	pruner   Pruner
-	nuller   NullMover
-	nulled   [MaxPly + 1]bool  // the move into this ply was a pass
-	evals    [MaxPly + 1]int32 // static evaluations along the line (Pruner)
-	nodeCap  uint64            // per-worker node limit for exact single-thread stops
-	root     []rootMove
-	aborted  bool
+	e         *Engine
+	id        int
+	pos       Position
+	nodes     uint64        // own count, published every few nodes
+	shared    atomic.Uint64 // published node count
+	seldepth  int
+	moves     [MaxPly + 1][MaxMoves]Move
+	scores    [MaxPly + 1][MaxMoves]int32
+	killers   [MaxPly + 1][2]Move
+	history   [2][1 << 16]int32
+	pv        [MaxPly + 1][MaxPly + 1]Move
+	pvLen     [MaxPly + 1]int
+	scorer    MoveScorer
+	noisy     Noisy
+	reducer   Reducer
+	pruner    Pruner
+	nuller    NullMover
+	nulled    [MaxPly + 1]bool  // the move into this ply was a pass
+	evals     [MaxPly + 1]int32 // static evaluations along the line (Pruner)
+	nodeCap   uint64            // per-worker node limit for exact single-thread stops
+	root      []rootMove
+	aborted   bool
+	excluded  [MaxPly + 1]Move // the move a singular-extension test leaves out at this ply
+	rootDepth int
 }
 
 type rootMove struct {
@@ -405,6 +415,7 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 	best := -Inf
 	bestIdx := -1
 	origAlpha := alpha
+	w.rootDepth = depth
 	w.pvLen[0] = 0
 	for i := range w.root {
 		m := w.root[i].m
@@ -540,9 +551,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	key := pos.Hash()
 	var ttMove Move
+	excl := w.excluded[ply]
+	entDepth, entScore, entBound := -1, 0, tt.BoundUpper
 	if ent, ok := w.e.TT.Probe(key); ok {
 		ttMove = Move(ent.Move)
-		if !pvNode && int(ent.Depth) >= depth {
+		entDepth, entScore, entBound = int(ent.Depth), fromTT(ent.Score, ply), ent.Bound
+		if excl == NoMove && !pvNode && int(ent.Depth) >= depth {
 			s := fromTT(ent.Score, ply)
 			switch ent.Bound {
 			case tt.BoundExact:
@@ -577,7 +591,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			if pr.MoveCount {
 				pruneCount = moveCount(depth, improving)
 			}
-			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && ev >= beta && beta < WinBound && beta > -WinBound {
+			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && excl == NoMove && ev >= beta && beta < WinBound && beta > -WinBound {
 				r := 3 + depth/4
 				w.nuller.MakeNull()
 				w.nulled[ply+1] = true
@@ -591,6 +605,20 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					return beta
 				}
 			}
+		}
+	}
+	ext := 0
+	if sd := w.e.Options.Singular; sd > 0 && depth >= sd && excl == NoMove && ttMove != NoMove && ply > 0 && ply < 2*w.rootDepth &&
+		entBound != tt.BoundUpper && entDepth >= depth-3 && entScore < WinBound && entScore > -WinBound {
+		sBeta := entScore - w.e.Options.SingularMargin*depth
+		w.excluded[ply] = ttMove
+		s := w.search(sBeta-1, sBeta, (depth-1)/2, ply, false)
+		w.excluded[ply] = NoMove
+		if w.aborted {
+			return 0
+		}
+		if s < sBeta {
+			ext = 1
 		}
 	}
 	moves := pos.GenMoves(w.moves[ply][:0])
@@ -620,6 +648,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 		m := moves[i]
+		if m == excl {
+			continue
+		}
 		quiet := scores[i] < killerScore
 		reducible := quiet
 		if !quiet && w.reducer != nil && m != ttMove && i >= 3 {
@@ -633,7 +664,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
-			s = w.child(same, alpha, beta, newDepth, ply+1, pvNode)
+			d := newDepth
+			if m == ttMove {
+				d += ext
+			}
+			s = w.child(same, alpha, beta, d, ply+1, pvNode)
 		} else {
 			r := 0
 			if reduce {
@@ -675,6 +710,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				}
 			}
 		}
+	}
+	if excl != NoMove {
+		return best
 	}
 	bound := tt.BoundExact
 	if best <= origAlpha {

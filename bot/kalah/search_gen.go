@@ -54,28 +54,30 @@ func (e *Searcher) NewGame() {
 }
 
 type searchWorker struct {
-	e        *Searcher
-	id       int
-	pos      *Search
-	nodes    uint64        // own count, published every few nodes
-	shared   atomic.Uint64 // published node count
-	seldepth int
-	moves    [engine.MaxPly + 1][engine.MaxMoves]engine.Move
-	scores   [engine.MaxPly + 1][engine.MaxMoves]int32
-	killers  [engine.MaxPly + 1][2]engine.Move
-	history  [2][1 << 16]int32
-	pv       [engine.MaxPly + 1][engine.MaxPly + 1]engine.Move
-	pvLen    [engine.MaxPly + 1]int
-	scorer   *Search
-	noisy    engine.Noisy
-	reducer  engine.Reducer
-	pruner   engine.Pruner
-	nuller   engine.NullMover
-	nulled   [engine.MaxPly + 1]bool  // the move into this ply was a pass
-	evals    [engine.MaxPly + 1]int32 // static evaluations along the line (Pruner)
-	nodeCap  uint64                   // per-worker node limit for exact single-thread stops
-	root     []searchRootMove
-	aborted  bool
+	e         *Searcher
+	id        int
+	pos       *Search
+	nodes     uint64        // own count, published every few nodes
+	shared    atomic.Uint64 // published node count
+	seldepth  int
+	moves     [engine.MaxPly + 1][engine.MaxMoves]engine.Move
+	scores    [engine.MaxPly + 1][engine.MaxMoves]int32
+	killers   [engine.MaxPly + 1][2]engine.Move
+	history   [2][1 << 16]int32
+	pv        [engine.MaxPly + 1][engine.MaxPly + 1]engine.Move
+	pvLen     [engine.MaxPly + 1]int
+	scorer    *Search
+	noisy     engine.Noisy
+	reducer   engine.Reducer
+	pruner    engine.Pruner
+	nuller    engine.NullMover
+	nulled    [engine.MaxPly + 1]bool  // the move into this ply was a pass
+	evals     [engine.MaxPly + 1]int32 // static evaluations along the line (Pruner)
+	nodeCap   uint64                   // per-worker node limit for exact single-thread stops
+	root      []searchRootMove
+	aborted   bool
+	excluded  [engine.MaxPly + 1]engine.Move // the move a singular-extension test leaves out at this ply
+	rootDepth int
 }
 
 type searchRootMove struct {
@@ -316,6 +318,7 @@ func (w *searchWorker) searchRoot(depth, alpha, beta int) int {
 	best := -engine.Inf
 	bestIdx := -1
 	origAlpha := alpha
+	w.rootDepth = depth
 	w.pvLen[0] = 0
 	for i := range w.root {
 		m := w.root[i].m
@@ -451,9 +454,12 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	key := pos.Hash()
 	var ttMove engine.Move
+	excl := w.excluded[ply]
+	entDepth, entScore, entBound := -1, 0, tt.BoundUpper
 	if ent, ok := w.e.TT.Probe(key); ok {
 		ttMove = engine.Move(ent.Move)
-		if !pvNode && int(ent.Depth) >= depth {
+		entDepth, entScore, entBound = int(ent.Depth), searchFromTT(ent.Score, ply), ent.Bound
+		if excl == engine.NoMove && !pvNode && int(ent.Depth) >= depth {
 			s := searchFromTT(ent.Score, ply)
 			switch ent.Bound {
 			case tt.BoundExact:
@@ -488,7 +494,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			if pr.MoveCount {
 				pruneCount = searchMoveCount(depth, improving)
 			}
-			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && ev >= beta && beta < engine.WinBound && beta > -engine.WinBound {
+			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && excl == engine.NoMove && ev >= beta && beta < engine.WinBound && beta > -engine.WinBound {
 				r := 3 + depth/4
 				w.nuller.MakeNull()
 				w.nulled[ply+1] = true
@@ -502,6 +508,20 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					return beta
 				}
 			}
+		}
+	}
+	ext := 0
+	if sd := w.e.Options.Singular; sd > 0 && depth >= sd && excl == engine.NoMove && ttMove != engine.NoMove && ply > 0 && ply < 2*w.rootDepth &&
+		entBound != tt.BoundUpper && entDepth >= depth-3 && entScore < engine.WinBound && entScore > -engine.WinBound {
+		sBeta := entScore - w.e.Options.SingularMargin*depth
+		w.excluded[ply] = ttMove
+		s := w.search(sBeta-1, sBeta, (depth-1)/2, ply, false)
+		w.excluded[ply] = engine.NoMove
+		if w.aborted {
+			return 0
+		}
+		if s < sBeta {
+			ext = 1
 		}
 	}
 	moves := pos.GenMoves(w.moves[ply][:0])
@@ -531,6 +551,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 		m := moves[i]
+		if m == excl {
+			continue
+		}
 		quiet := scores[i] < searchKillerScore
 		reducible := quiet
 		if !quiet && w.reducer != nil && m != ttMove && i >= 3 {
@@ -544,7 +567,11 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
-			s = w.child(same, alpha, beta, newDepth, ply+1, pvNode)
+			d := newDepth
+			if m == ttMove {
+				d += ext
+			}
+			s = w.child(same, alpha, beta, d, ply+1, pvNode)
 		} else {
 			r := 0
 			if reduce {
@@ -586,6 +613,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				}
 			}
 		}
+	}
+	if excl != engine.NoMove {
+		return best
 	}
 	bound := tt.BoundExact
 	if best <= origAlpha {

@@ -80,10 +80,24 @@ func (p *Search) Terminal() (bool, int) {
 // of 100 scored +10.4 +/- 26.4.
 const LMRScale = 150
 
+// Singular extensions (engine.Options.Singular and SingularMargin): from
+// 6 plies of depth, the table's move is searched a ply deeper when the other
+// moves, searched to half the depth, stay 0.02 of a piece per ply of depth
+// below its score. Against the search without them, self-play at 0.1 s a
+// move, -threads 1, openings of 4 random plies: +14.3 +/- 14.3 Elo over 800
+// games (LOS 97.6%; seeds 2603, 2604: 200 games each, 2609: 400). Margins of
+// 10 and 40 scored -13.9 +/- 28.1 and +22.6 +/- 28.3 against 20; 80 scored
+// +13.9 +/- 28.6 against 40 but -24.4 +/- 27.6 against none (200 games
+// each).
+const (
+	SingularDepth  = 6
+	SingularMargin = 20
+)
+
 // SearchOptions are the engine options of the searches of the protocol
 // session, self-play and bench, with threads workers.
 func SearchOptions(threads int) engine.Options {
-	return engine.Options{Threads: threads, LMR: true, AspWindow: 50, LMRScale: LMRScale}
+	return engine.Options{Threads: threads, LMR: true, AspWindow: 50, LMRScale: LMRScale, Singular: SingularDepth, SingularMargin: SingularMargin}
 }
 
 // Evaluate scores the position for the side to move.

@@ -268,21 +268,22 @@ func FuzzSession(f *testing.F) {
 }
 
 func TestSessionEndgameDatabase(t *testing.T) {
+	db, err := bookdb.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The loader returns at once (the database is read above), well
+	// within ReadyWait: it must be over before "ready".
 	loaded := make(chan struct{})
 	cfg := Config{MoveTime: time.Minute, Threads: 1, HashMiB: 1, LoadEndgame: func() Endgame {
 		defer close(loaded)
-		db, err := bookdb.Embedded()
-		if err != nil {
-			t.Error(err)
-			return nil
-		}
 		return db
 	}}
 	ps := startSession(t, cfg)
 	if l := ps.next(); l != "ready" {
 		t.Fatalf("first line %q", l)
 	}
-	select { // a quick load is over before "ready"
+	select {
 	case <-loaded:
 	default:
 		t.Fatal("ready before the database was loaded")

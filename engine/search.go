@@ -556,8 +556,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if ent, ok := w.e.TT.Probe(key); ok {
 		ttMove = Move(ent.Move)
 		entDepth, entScore, entBound = int(ent.Depth), fromTT(ent.Score, ply), ent.Bound
-		if excl == NoMove && !pvNode && int(ent.Depth) >= depth {
-			s := fromTT(ent.Score, ply)
+		if excl == NoMove && !pvNode && entDepth >= depth {
+			s := entScore
 			switch ent.Bound {
 			case tt.BoundExact:
 				return s

@@ -459,8 +459,8 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if ent, ok := w.e.TT.Probe(key); ok {
 		ttMove = engine.Move(ent.Move)
 		entDepth, entScore, entBound = int(ent.Depth), searchFromTT(ent.Score, ply), ent.Bound
-		if excl == engine.NoMove && !pvNode && int(ent.Depth) >= depth {
-			s := searchFromTT(ent.Score, ply)
+		if excl == engine.NoMove && !pvNode && entDepth >= depth {
+			s := entScore
 			switch ent.Bound {
 			case tt.BoundExact:
 				return s

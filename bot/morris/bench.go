@@ -30,13 +30,17 @@ func Bench() bench.Report { return BenchAt(BenchDepth) }
 func BenchAt(depth int) bench.Report { return benchWith(depth, 16) }
 
 func benchWith(depth, ttMiB int) bench.Report {
-	ps := make([]engine.Position, 0, len(BenchPositions))
-	for _, s := range BenchPositions {
-		p, err := morris.ParsePosition(s)
+	s := NewSearcher(ttMiB, SearchOptions(1))
+	var rep bench.Report
+	for _, fen := range BenchPositions {
+		p, err := morris.ParsePosition(fen)
 		if err != nil {
-			panic("bench position " + s + ": " + err.Error())
+			panic("bench position " + fen + ": " + err.Error())
 		}
-		ps = append(ps, NewSearch(p, nil))
+		s.NewGame()
+		r := s.Search(NewSearch(p, nil), engine.Limits{Depth: depth})
+		rep.Nodes += r.Nodes
+		rep.Time += r.Time
 	}
-	return bench.Search(ps, depth, ttMiB, SearchOptions(1))
+	return rep
 }

@@ -15,7 +15,11 @@
 //   - search.go: Search embeds the rules position of game/morris by value and
 //     adds the evaluation of eval/morris, move ordering and the database
 //     probes (inside the search a covered position is a leaf with its exact
-//     value); it implements engine.Position.
+//     value), with a cache of recent evaluations; it implements
+//     engine.Position.
+//   - search_gen.go: Searcher, the engine's search specialised to *Search by
+//     go generate (internal/specialize), which the session, self-play and
+//     the bench use.
 //   - selfplay.go: PlayGame and Match, games between two settings.
 //   - bench.go: the bench subcommand (fixed positions, fixed depth).
 package morris

@@ -2,6 +2,7 @@ package morris
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/pentad-ai/pentad/engine"
 	evalm "github.com/pentad-ai/pentad/eval/morris"
@@ -21,21 +22,50 @@ type Endgame interface {
 // engine.MoveScorer, engine.Noisy and engine.Legality.
 type Search struct {
 	morris.Position
-	db   Endgame
-	eval evalm.Weights
+	db    Endgame
+	eval  evalm.Weights
+	cache *EvalCache
 }
 
+// EvalCache remembers the evaluations of recent positions, one word per
+// entry: the upper 32 bits of the position's key and the score. A quarter
+// (placement) to over half (moving phase) of the evaluations of a search
+// repeat a position evaluated before, and the evaluation is a third of the
+// time of a node. Copies of a Search share it (Lazy SMP workers), so its
+// words are atomic. A Search's weights must not change while it is shared:
+// SetWeights gives the Search a new cache.
+type EvalCache [1 << evalCacheBits]atomic.Uint64
+
+const evalCacheBits = 16
+
 // NewSearch makes the searchable position of p, with the default weights
-// and db (nil for none). p is taken over: pass a Copy to keep using it.
+// and db (nil for none), and a new evaluation cache. p is taken over: pass
+// a Copy to keep using it.
 func NewSearch(p *morris.Position, db Endgame) *Search {
-	return &Search{Position: *p, db: db, eval: evalm.Default}
+	return &Search{Position: *p, db: db, eval: evalm.Default, cache: new(EvalCache)}
+}
+
+// ShareCache makes p use q's evaluation cache (so that a search keeps the
+// evaluations of the search of the move before) when both have the same
+// weights; it reports whether it did.
+func (p *Search) ShareCache(q *Search) bool {
+	if q == nil || q.eval != p.eval {
+		return false
+	}
+	p.cache = q.cache
+	return true
 }
 
 // SetEndgame makes the search use db (nil for none).
 func (p *Search) SetEndgame(db Endgame) { p.db = db }
 
 // SetWeights replaces the evaluation weights.
-func (p *Search) SetWeights(w evalm.Weights) { p.eval = w }
+func (p *Search) SetWeights(w evalm.Weights) {
+	if w != p.eval {
+		p.eval = w
+		p.cache = new(EvalCache)
+	}
+}
 
 // DB scores: a database win scores DBWin minus the distance and the search
 // ply; evaluations stay well inside.
@@ -94,14 +124,33 @@ const (
 	SingularMargin = 20
 )
 
+// Searcher is the engine's search specialised to *Search by go generate
+// (internal/specialize): the same tree as engine.Engine node for node (a
+// test checks it), with direct calls instead of interface calls. The
+// session, self-play and the bench use it.
+
+//go:generate go run ../../internal/cmd/specialize -src ../../engine/search.go -out search_gen.go -pkg morris -type Search -scorer -engine Searcher -new NewSearcher -prefix search
+
 // SearchOptions are the engine options of the searches of the protocol
 // session, self-play and bench, with threads workers.
 func SearchOptions(threads int) engine.Options {
 	return engine.Options{Threads: threads, LMR: true, AspWindow: 50, LMRScale: LMRScale, Singular: SingularDepth, SingularMargin: SingularMargin}
 }
 
-// Evaluate scores the position for the side to move.
+// Evaluate scores the position for the side to move, from the cache when
+// it holds the position.
 func (p *Search) Evaluate() int {
+	h := p.Hash()
+	e := &p.cache[h&(1<<evalCacheBits-1)]
+	if w := e.Load(); uint32(w>>32) == uint32(h>>32) {
+		return int(int32(uint32(w)))
+	}
+	v := p.evaluate()
+	e.Store(h>>32<<32 | uint64(uint32(int32(v))))
+	return v
+}
+
+func (p *Search) evaluate() int {
 	s := p.Side()
 	v := p.eval.Evaluate(p.Pieces(s), p.Pieces(s^1), p.Hand(s), p.Hand(s^1), p.Placing())
 	if v > EvalMax {
@@ -138,5 +187,5 @@ func (p *Search) Clone() engine.Position { return p.Copy() }
 
 // Copy returns an independent copy.
 func (p *Search) Copy() *Search {
-	return &Search{Position: *p.Position.Copy(), db: p.db, eval: p.eval}
+	return &Search{Position: *p.Position.Copy(), db: p.db, eval: p.eval, cache: p.cache}
 }

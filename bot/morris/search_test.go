@@ -1,9 +1,16 @@
 package morris
 
 import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"slices"
 	"testing"
 
 	"github.com/pentad-ai/pentad/engine"
+	evalm "github.com/pentad-ai/pentad/eval/morris"
+	"github.com/pentad-ai/pentad/game/morris"
+	"github.com/pentad-ai/pentad/internal/specialize"
 )
 
 func TestSearchAllocs(t *testing.T) {
@@ -49,5 +56,106 @@ func TestSearchOptionsReduce(t *testing.T) {
 	}
 	if !p.IsLegal(m) {
 		t.Fatalf("illegal best move %v", m)
+	}
+}
+
+// The checked-in search_gen.go must be exactly what go generate writes from
+// the current engine/search.go.
+func TestSearchGenUpToDate(t *testing.T) {
+	src, err := os.ReadFile("../../engine/search.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := specialize.Generate(src, specialize.Config{Package: "morris", Concrete: "Search",
+		Scorer: true, Engine: "Searcher", New: "NewSearcher", Prefix: "search"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("search_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("search_gen.go is stale: run go generate ./bot/morris")
+	}
+}
+
+// The specialised search walks the same tree as the generic engine: same
+// move, score, depth, node count and principal variation.
+func TestSearcherSameTree(t *testing.T) {
+	depth := 9
+	if testing.Short() || raceEnabled {
+		depth = 6
+	}
+	for _, fen := range BenchPositions {
+		g := engine.New(8, SearchOptions(1))
+		s := NewSearcher(8, SearchOptions(1))
+		rg := g.Search(NewSearch(mustPos(t, fen), nil), engine.Limits{Depth: depth})
+		rs := s.Search(NewSearch(mustPos(t, fen), nil), engine.Limits{Depth: depth})
+		if rg.Move != rs.Move || rg.Score != rs.Score || rg.Depth != rs.Depth || rg.Nodes != rs.Nodes ||
+			!slices.Equal(rg.PV, rs.PV) {
+			t.Fatalf("%s: generic %+v, specialised %+v", fen, rg, rs)
+		}
+	}
+}
+
+// Lazy SMP workers share the evaluation cache (the race detector checks
+// its accesses); the search leaves the position as it was.
+func TestSearcherSMPSharesCache(t *testing.T) {
+	p := NewSearch(mustPos(t, "w:0,4,8,11,19;b:1,7,10,16,20;w;10;0"), nil)
+	h := p.Hash()
+	depth := 10
+	if raceEnabled {
+		depth = 6
+	}
+	r := NewSearcher(8, SearchOptions(2)).Search(p, engine.Limits{Depth: depth})
+	if !p.IsLegal(r.Move) || r.Depth != depth || p.Hash() != h {
+		t.Fatalf("Lazy SMP search: %+v", r)
+	}
+}
+
+// The cached evaluation is the evaluation: on positions of random games,
+// a first and a second call (from the cache) equal the uncached value, and
+// new weights are not answered from the cache of the old ones.
+func TestEvalCache(t *testing.T) {
+	r := rand.New(rand.NewPCG(28, 1))
+	var buf [engine.MaxMoves]engine.Move
+	w := evalm.Default
+	w.Piece = 700
+	for g := 0; g < 50; g++ {
+		p := NewSearch(morris.NewPosition(), nil)
+		q := NewSearch(morris.NewPosition(), nil)
+		q.SetWeights(w)
+		if q.ShareCache(p) {
+			t.Fatal("ShareCache shared the cache of other weights")
+		}
+		for ply := 0; ply < 60; ply++ {
+			if over, _ := p.Terminal(); over {
+				break
+			}
+			want := p.evaluate()
+			if a, b := p.Evaluate(), p.Evaluate(); a != want || b != want {
+				t.Fatalf("game %d ply %d: Evaluate %d then %d, evaluation %d", g, ply, a, b, want)
+			}
+			if want, got := q.evaluate(), q.Evaluate(); got != want {
+				t.Fatalf("game %d ply %d: other weights: Evaluate %d, evaluation %d", g, ply, got, want)
+			}
+			moves := p.GenMoves(buf[:0])
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[r.IntN(len(moves))]
+			p.Make(m)
+			q.Make(m)
+		}
+	}
+	a := NewSearch(morris.NewPosition(), nil)
+	b := NewSearch(morris.NewPosition(), nil)
+	if !b.ShareCache(a) || a.cache != b.cache || b.Copy().cache != a.cache {
+		t.Fatal("ShareCache and Copy do not share the cache of the same weights")
+	}
+	b.SetWeights(w)
+	if a.cache == b.cache {
+		t.Fatal("SetWeights kept the shared cache")
 	}
 }

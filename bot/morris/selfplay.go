@@ -36,13 +36,13 @@ func PlayGame(start *morris.Position, white, black Player) (winner, plies int) {
 func PlayGameRecord(start *morris.Position, white, black Player) (winner, plies int, record []engine.Move) {
 	p := start.Copy()
 	players := [2]Player{white, black}
-	var engines [2]*engine.Engine
+	var engines [2]*Searcher
 	for i := range engines {
 		opt := SearchOptions(1)
 		if players[i].Options != nil {
 			opt = *players[i].Options
 		}
-		engines[i] = engine.New(16, opt)
+		engines[i] = NewSearcher(16, opt)
 	}
 	s := [2]*Session{}
 	for i := range s {

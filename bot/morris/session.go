@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/pentad-ai/pentad/engine"
 	evalm "github.com/pentad-ai/pentad/eval/morris"
 	"github.com/pentad-ai/pentad/game/morris"
 )
@@ -39,7 +38,8 @@ type Session struct {
 	cfg   Config
 	out   *bufio.Writer
 	outMu sync.Mutex
-	eng   *engine.Engine
+	eng   *Searcher
+	last  *Search // the position of the last search (its evaluation cache)
 	pos   *morris.Position
 	db    Endgame
 	done  chan struct{} // closed when the running search has finished; nil when idle
@@ -75,7 +75,7 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		s.dbCh = ch
 		go func() { ch <- cfg.LoadEndgame() }()
 	}
-	s.eng = engine.New(cfg.HashMiB, SearchOptions(cfg.Threads))
+	s.eng = NewSearcher(cfg.HashMiB, SearchOptions(cfg.Threads))
 	// Touch every page of the table now: it is mapped lazily with huge
 	// pages, and a first touch inside a timed search can stall on page
 	// faults and compaction past the GUI's stop (a loaded 2-core machine
@@ -210,6 +210,8 @@ func (s *Session) startGo(noplay bool) {
 	if s.cfg.Weights != nil {
 		sp.SetWeights(*s.cfg.Weights)
 	}
+	sp.ShareCache(s.last)
+	s.last = sp
 	go func() {
 		defer close(done)
 		m := s.think(sp, stop)

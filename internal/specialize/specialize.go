@@ -26,6 +26,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -50,6 +51,25 @@ var engineNames = map[string]bool{
 	"Move": true, "NoMove": true, "Inf": true, "Win": true, "MaxPly": true, "WinBound": true,
 	"MaxMoves": true, "Noisy": true, "Limits": true, "Options": true, "Info": true, "Result": true,
 	"MoveScorer": true, "Reducer": true, "Pruner": true, "Pruning": true, "NullMover": true,
+}
+
+// Stale reports whether the checked-in copy at out differs from what
+// Generate writes from the engine source at src (the test of every package
+// that keeps a copy).
+func Stale(src, out string, cfg Config) (bool, error) {
+	in, err := os.ReadFile(src)
+	if err != nil {
+		return false, err
+	}
+	want, err := Generate(in, cfg)
+	if err != nil {
+		return false, err
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		return false, err
+	}
+	return !bytes.Equal(got, want), nil
 }
 
 // Generate rewrites the source of engine/search.go.

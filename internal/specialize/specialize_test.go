@@ -1,6 +1,8 @@
 package specialize
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -78,5 +80,35 @@ func TestGenerateErrors(t *testing.T) {
 	}
 	if _, err := Generate([]byte("package engine\nfunc f( {\n"), cfg); err == nil {
 		t.Error("a syntax error was accepted")
+	}
+}
+
+// Stale tells a fresh copy from an edited one and reports a missing file.
+func TestStale(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "search.go"), filepath.Join(dir, "gen.go")
+	cfg := Config{Package: "p", Concrete: "T", Engine: "Eng", New: "NewEng", Prefix: "x"}
+	code := []byte("package engine\n\ntype Position interface{ Side() int }\n\nfunc side(p Position) int { return p.Side() }\n")
+	if err := os.WriteFile(src, code, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Stale(src, out, cfg); err == nil {
+		t.Fatal("no error for a missing copy")
+	}
+	gen, err := Generate(code, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, gen, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stale, err := Stale(src, out, cfg); err != nil || stale {
+		t.Fatalf("fresh copy: stale %v, error %v", stale, err)
+	}
+	if err := os.WriteFile(out, append(gen, "// edited\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stale, err := Stale(src, out, cfg); err != nil || !stale {
+		t.Fatalf("edited copy: stale %v, error %v", stale, err)
 	}
 }

@@ -124,11 +124,23 @@ func (r Report) NPS() uint64 {
 // fresh transposition table of ttMiB and returns the total node count.
 func Search(positions []engine.Position, depth int, ttMiB int, opt engine.Options) Report {
 	opt.Threads = 1
-	e := engine.New(ttMiB, opt)
+	return Run(engine.New(ttMiB, opt), positions, depth)
+}
+
+// Searcher is a search over positions of type P: engine.Engine, or a copy
+// of it specialised to one game (internal/specialize).
+type Searcher[P any] interface {
+	NewGame()
+	Search(pos P, lim engine.Limits) engine.Result
+}
+
+// Run searches every position to depth with s, clearing its tables
+// (NewGame) before each, and returns the total node count and time.
+func Run[P any](s Searcher[P], positions []P, depth int) Report {
 	var rep Report
 	for _, p := range positions {
-		e.NewGame()
-		r := e.Search(p, engine.Limits{Depth: depth})
+		s.NewGame()
+		r := s.Search(p, engine.Limits{Depth: depth})
 		rep.Nodes += r.Nodes
 		rep.Time += r.Time
 	}

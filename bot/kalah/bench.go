@@ -27,13 +27,5 @@ func BenchPositions() []*Search {
 func Bench(depth int) bench.Report {
 	opt := SearchOptions
 	opt.Threads = 1
-	s := NewSearcher(64, opt)
-	var rep bench.Report
-	for _, p := range BenchPositions() {
-		s.NewGame()
-		r := s.Search(p, engine.Limits{Depth: depth})
-		rep.Nodes += r.Nodes
-		rep.Time += r.Time
-	}
-	return rep
+	return bench.Run(NewSearcher(64, opt), BenchPositions(), depth)
 }

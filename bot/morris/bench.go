@@ -2,7 +2,6 @@ package morris
 
 import (
 	"github.com/pentad-ai/pentad/bench"
-	"github.com/pentad-ai/pentad/engine"
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
@@ -30,17 +29,13 @@ func Bench() bench.Report { return BenchAt(BenchDepth) }
 func BenchAt(depth int) bench.Report { return benchWith(depth, 16) }
 
 func benchWith(depth, ttMiB int) bench.Report {
-	s := NewSearcher(ttMiB, SearchOptions(1))
-	var rep bench.Report
-	for _, fen := range BenchPositions {
-		p, err := morris.ParsePosition(fen)
+	ps := make([]*Search, 0, len(BenchPositions))
+	for _, s := range BenchPositions {
+		p, err := morris.ParsePosition(s)
 		if err != nil {
-			panic("bench position " + fen + ": " + err.Error())
+			panic("bench position " + s + ": " + err.Error())
 		}
-		s.NewGame()
-		r := s.Search(NewSearch(p, nil), engine.Limits{Depth: depth})
-		rep.Nodes += r.Nodes
-		rep.Time += r.Time
+		ps = append(ps, NewSearch(p, nil))
 	}
-	return rep
+	return bench.Run(NewSearcher(ttMiB, SearchOptions(1)), ps, depth)
 }

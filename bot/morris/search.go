@@ -45,15 +45,11 @@ func NewSearch(p *morris.Position, db Endgame) *Search {
 	return &Search{Position: *p, db: db, eval: evalm.Default, cache: new(EvalCache)}
 }
 
-// ShareCache makes p use q's evaluation cache (so that a search keeps the
-// evaluations of the search of the move before) when both have the same
-// weights; it reports whether it did.
-func (p *Search) ShareCache(q *Search) bool {
-	if q == nil || q.eval != p.eval {
-		return false
-	}
-	p.cache = q.cache
-	return true
+// With returns the searchable position of q (taken over) with p's
+// weights, endgame database db and p's evaluation cache, so that the search
+// of the next move keeps the evaluations of the last.
+func (p *Search) With(q *morris.Position, db Endgame) *Search {
+	return &Search{Position: *q, db: db, eval: p.eval, cache: p.cache}
 }
 
 // SetEndgame makes the search use db (nil for none).
@@ -187,5 +183,5 @@ func (p *Search) Clone() engine.Position { return p.Copy() }
 
 // Copy returns an independent copy.
 func (p *Search) Copy() *Search {
-	return &Search{Position: *p.Position.Copy(), db: p.db, eval: p.eval, cache: p.cache}
+	return p.With(p.Position.Copy(), p.db)
 }

@@ -116,8 +116,8 @@ func TestEvalCache(t *testing.T) {
 		p := NewSearch(morris.NewPosition(), nil)
 		q := NewSearch(morris.NewPosition(), nil)
 		q.SetWeights(w)
-		if q.ShareCache(p) {
-			t.Fatal("ShareCache shared the cache of other weights")
+		if q.cache == p.cache {
+			t.Fatal("other weights share the cache")
 		}
 		for ply := 0; ply < 60; ply++ {
 			if over, _ := p.Terminal(); over {
@@ -140,9 +140,9 @@ func TestEvalCache(t *testing.T) {
 		}
 	}
 	a := NewSearch(morris.NewPosition(), nil)
-	b := NewSearch(morris.NewPosition(), nil)
-	if !b.ShareCache(a) || a.cache != b.cache || b.Copy().cache != a.cache {
-		t.Fatal("ShareCache and Copy do not share the cache of the same weights")
+	b := a.With(morris.NewPosition(), nil)
+	if a.cache != b.cache || b.eval != a.eval || b.Copy().cache != a.cache {
+		t.Fatal("With and Copy do not share the weights and cache")
 	}
 	b.SetWeights(w)
 	if a.cache == b.cache {

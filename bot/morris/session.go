@@ -39,7 +39,7 @@ type Session struct {
 	out   *bufio.Writer
 	outMu sync.Mutex
 	eng   *Searcher
-	last  *Search // the position of the last search (its evaluation cache)
+	last  *Search // the last search's position: its weights and evaluation cache serve the next
 	pos   *morris.Position
 	db    Endgame
 	done  chan struct{} // closed when the running search has finished; nil when idle
@@ -205,12 +205,16 @@ func (s *Session) startGo(noplay bool) {
 	}
 	done, stop := make(chan struct{}), new(atomic.Bool)
 	s.done, s.stop = done, stop
-	sp := NewSearch(s.pos.Copy(), s.endgame())
-	sp.MarkRoot()
-	if s.cfg.Weights != nil {
-		sp.SetWeights(*s.cfg.Weights)
+	var sp *Search
+	if s.last != nil {
+		sp = s.last.With(s.pos.Copy(), s.endgame())
+	} else {
+		sp = NewSearch(s.pos.Copy(), s.endgame())
+		if s.cfg.Weights != nil {
+			sp.SetWeights(*s.cfg.Weights)
+		}
 	}
-	sp.ShareCache(s.last)
+	sp.MarkRoot()
 	s.last = sp
 	go func() {
 		defer close(done)

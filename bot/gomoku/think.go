@@ -184,9 +184,11 @@ const DefaultLMRScale = 100
 // a first killer is worth 100 of pattern value, a second 50, the history up
 // to 100. Against none (arena -game gomoku -tc 0/0.2 -games 200
 // -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
-// -threads 1 each, -hinthist 100 against the brain of c05e8d1 without them, seeds
-// 2903 and 2904 merged): +21.7 +/- 27.5 Elo over 400 games (+29.6 +/- 38.7
-// and +13.9 +/- 39.4; ptnml [10 5 63 2 20] and [15 1 61 7 16]).
+// -threads 1 each): seeds 2903 and 2904, -hinthist 100 against the brain
+// of c05e8d1, +29.6 +/- 38.7 and +13.9 +/- 39.4 (ptnml [10 5 63 2 20] and
+// [15 1 61 7 16]); seed 2911, the default against -hinthist -1, +0.0 +/-
+// 38.7 ([15 3 65 1 16]). All 600 games: +14.5 +/- 22.3 Elo (ptnml
+// [40 9 189 10 52], LOS 90%).
 const DefaultHintHistory = 100
 
 // DefaultNoVCTDefence turns off, in a new brain, the root search of the

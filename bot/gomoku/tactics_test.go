@@ -27,6 +27,7 @@ var tacticsSets = []struct {
 	{"tactics-long.txt", 3},
 }
 
+// readTacticsSet reads testdata/FILE.
 func readTacticsSet(t *testing.T, file string) []Tactic {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", file))

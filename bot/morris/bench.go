@@ -30,10 +30,10 @@ func BenchAt(depth int) bench.Report { return benchWith(depth, 16) }
 
 func benchWith(depth, ttMiB int) bench.Report {
 	ps := make([]*Search, 0, len(BenchPositions))
-	for _, s := range BenchPositions {
-		p, err := morris.ParsePosition(s)
+	for _, fen := range BenchPositions {
+		p, err := morris.ParsePosition(fen)
 		if err != nil {
-			panic("bench position " + s + ": " + err.Error())
+			panic("bench position " + fen + ": " + err.Error())
 		}
 		ps = append(ps, NewSearch(p, nil))
 	}

@@ -31,9 +31,10 @@ type Search struct {
 // entry: the upper 32 bits of the position's key and the score. A fifth
 // (placement) to over half (moving phase) of the evaluations of a search
 // repeat a position evaluated before (depth-12 searches of the bench
-// positions), and the evaluation takes a third of the time of a node. Copies of a Search share it (Lazy SMP workers), so its
-// words are atomic. A Search's weights must not change while it is shared:
-// SetWeights gives the Search a new cache.
+// positions), and the evaluation takes a third of the time of a node.
+// Copies of a Search share it (Lazy SMP workers), so its words are atomic.
+// A Search's weights must not change while it is shared: SetWeights gives
+// the Search a new cache.
 type EvalCache [1 << evalCacheBits]atomic.Uint64
 
 const evalCacheBits = 16

@@ -320,15 +320,15 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 		return buf
 	}
 	if p.Count(s, ev.TFive) > 0 {
-		for c := lo; c < hi; c++ {
-			if p.Cell(c) == game.Empty && p.Class(s, c) == ev.TFive {
+		for c := p.NextFour(s, lo, hi); c < hi; c = p.NextFour(s, c+1, hi) {
+			if p.Class(s, c) == ev.TFive {
 				return append(buf, engine.Move(c))
 			}
 		}
 	}
 	if p.Count(o, ev.TFive) > 0 {
-		for c := lo; c < hi; c++ {
-			if p.Cell(c) == game.Empty && p.Class(o, c) == ev.TFive && p.Allowed(c) {
+		for c := p.NextFour(o, lo, hi); c < hi; c = p.NextFour(o, c+1, hi) {
+			if p.Class(o, c) == ev.TFive && p.Allowed(c) {
 				buf = append(buf, engine.Move(c))
 			}
 		}
@@ -346,11 +346,8 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 		return buf
 	}
 	if p.Count(o, ev.TFlex4) > 0 {
-		for c := lo; c < hi; c++ {
-			if p.Cell(c) != game.Empty || p.Near(c) == 0 {
-				continue
-			}
-			if (p.HasCode(s, c, ev.B4) || p.HasCode(o, c, ev.B4)) && p.Allowed(c) {
+		for c := p.NextFourEither(lo, hi); c < hi; c = p.NextFourEither(c+1, hi) {
+			if p.Near(c) > 0 && p.Allowed(c) {
 				buf = append(buf, engine.Move(c))
 			}
 		}
@@ -362,8 +359,8 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 		if line := p.opponentVCFLine(uint64(p.SearchVCF)); len(line) > 0 {
 			// the opponent wins by fours unless we break the line: only
 			// the cells of the line and our own fours can
-			for c := lo; c < hi; c++ {
-				if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.B4) && p.Allowed(c) {
+			for c := p.NextFour(s, lo, hi); c < hi; c = p.NextFour(s, c+1, hi) {
+				if p.Near(c) > 0 && p.Allowed(c) {
 					buf = append(buf, engine.Move(c))
 				}
 			}
@@ -421,14 +418,14 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 func (p *Search) fourThreeDefences(buf []engine.Move) []engine.Move {
 	s, o := p.Side(), p.Side()^1
 	lo, hi := p.ScanRange()
-	for c := lo; c < hi; c++ {
-		if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.B4) && p.Allowed(c) {
+	for c := p.NextFour(s, lo, hi); c < hi; c = p.NextFour(s, c+1, hi) {
+		if p.Near(c) > 0 && p.Allowed(c) {
 			buf = append(buf, engine.Move(c))
 		}
 	}
 	cands := p.lineBuf[:0]
-	for c := lo; c < hi; c++ {
-		if p.Cell(c) == game.Empty && p.Class(o, c) == ev.T43 {
+	for c := p.NextFour(o, lo, hi); c < hi; c = p.NextFour(o, c+1, hi) {
+		if p.Class(o, c) == ev.T43 {
 			cands = p.LineCells(c, 4, cands)
 		}
 	}
@@ -523,8 +520,8 @@ func (p *Search) GenNoisy(buf []engine.Move) []engine.Move {
 	s, o := p.Side(), p.Side()^1
 	lo, hi := p.ScanRange()
 	if p.Count(o, ev.TFive) > 0 {
-		for c := lo; c < hi; c++ {
-			if p.Cell(c) == game.Empty && p.Class(o, c) == ev.TFive && p.Allowed(c) {
+		for c := p.NextFour(o, lo, hi); c < hi; c = p.NextFour(o, c+1, hi) {
+			if p.Class(o, c) == ev.TFive && p.Allowed(c) {
 				buf = append(buf, engine.Move(c))
 			}
 		}
@@ -551,8 +548,8 @@ func (p *Search) GenNoisy(buf []engine.Move) []engine.Move {
 			last = -1
 		}
 	}
-	for c := lo; c < hi; c++ {
-		if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.B4) && (last < 0 || alignedNear(c, last)) && p.Allowed(c) {
+	for c := p.NextFour(s, lo, hi); c < hi; c = p.NextFour(s, c+1, hi) {
+		if p.Near(c) > 0 && (last < 0 || alignedNear(c, last)) && p.Allowed(c) {
 			buf = append(buf, engine.Move(c))
 		}
 	}

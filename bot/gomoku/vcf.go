@@ -155,17 +155,14 @@ func (p *Search) vcfSearch(depth, ply int) bool {
 	// renju black, whose likely forbidden cells have no class)
 	left := int(p.Count(a, ev.TB4) + p.Count(a, ev.T43) + p.Count(a, ev.TFlex4))
 	exact := !(a == game.Black && p.Rule() == game.Renju)
-	for c := lo; c < hi; c++ {
+	for c := p.NextFour(a, lo, hi); c < hi; c = p.NextFour(a, c+1, hi) {
 		if exact && left == 0 {
 			break
 		}
-		if p.Cell(c) != game.Empty || p.Near(c) == 0 {
+		if p.Near(c) == 0 {
 			continue
 		}
 		cl := p.Class(a, c)
-		if cl < ev.TB4 && !p.HasCode(a, c, ev.B4) {
-			continue
-		}
 		if cl == ev.TB4 || cl == ev.T43 || cl == ev.TFlex4 {
 			left--
 		}

@@ -3,6 +3,7 @@ package gomoku
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,7 @@ const (
 	pad     = 5
 	stride  = MaxSize + 2*pad
 	nCells  = stride * stride
+	nWords  = (nCells + 63) / 64
 )
 
 // dirs are the four line directions: east, south, south-east, south-west.
@@ -119,16 +121,20 @@ type undo struct {
 // and the sum of the values of each side. The zero value is not usable:
 // make one with NewPosition (or Init).
 type Position struct {
-	w, h  int
-	rule  Rule
-	side  int
-	hash  uint64
-	cell  [nCells]uint8
-	key   [nCells][4]uint32
-	pat   [2][nCells]uint16 // four 4-bit line codes, direction d at bits 4d
-	cls   [2][nCells]uint8
-	val   [2][nCells]int32
-	near  [nCells]uint8
+	w, h int
+	rule Rule
+	side int
+	hash uint64
+	cell [nCells]uint8
+	key  [nCells][4]uint32
+	pat  [2][nCells]uint16 // four 4-bit line codes, direction d at bits 4d
+	cls  [2][nCells]uint8
+	val  [2][nCells]int32
+	near [nCells]uint8
+	// four holds, for each side, a bit for every empty cell where that
+	// side makes a four or a five (HasCode(s, c, B4)), so that the
+	// searches' scans for fours visit only those cells
+	four  [2][nWords]uint64
 	sum   [2]int32
 	cnt   [2][NumClasses]int32
 	tbl   [2][]uint8
@@ -188,6 +194,7 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 	p.cnt = [2][NumClasses]int32{}
 	p.empty = w * h
 	p.ylo, p.yhi = MaxSize, -1
+	p.four = [2][nWords]uint64{}
 	for i := range p.cell {
 		x, y := i%stride-pad, i/stride-pad
 		if x >= 0 && y >= 0 && x < w && y < h {
@@ -222,6 +229,8 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 			p.setCode(Black, i, d, p.tbl[Black][k])
 			p.setCode(White, i, d, p.tbl[White][k])
 		}
+		p.setFour(Black, i)
+		p.setFour(White, i)
 		p.refresh(i)
 	}
 }
@@ -446,6 +455,8 @@ func (p *Position) place(c int, col uint8) {
 	p.clear(c)
 	p.pat[Black][c] = 0
 	p.pat[White][c] = 0
+	p.four[Black][c>>6] &^= 1 << (uint(c) & 63)
+	p.four[White][c>>6] &^= 1 << (uint(c) & 63)
 	for d, dd := range dirs {
 		for k := 1; k <= 5; k++ {
 			q := c + k*dd
@@ -480,6 +491,8 @@ func (p *Position) remove(c int) {
 		p.setCode(Black, c, d, p.tbl[Black][k])
 		p.setCode(White, c, d, p.tbl[White][k])
 	}
+	p.setFour(Black, c)
+	p.setFour(White, c)
 	p.refresh(c)
 	p.rescan(c)
 	for dy := -2; dy <= 2; dy++ {
@@ -509,14 +522,87 @@ func (p *Position) rescan(c int) {
 			nw := ow&^(0xF<<sh) | uint16(v>>4)<<sh
 			if nb != ob {
 				p.pat[Black][q] = nb
+				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>sh)&0xF) {
+					p.setFour(Black, q)
+				}
 				p.refreshSide(Black, q)
 			}
 			if nw != ow {
 				p.pat[White][q] = nw
+				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>sh)&0xF) {
+					p.setFour(White, q)
+				}
 				p.refreshSide(White, q)
 			}
 		}
 	}
+}
+
+// fourKeys has a bit for every cell key (four line codes, 4 bits a
+// direction) that holds a four or a five: B4, F4 or Five.
+var fourKeys = func() *[1 << 16 / 64]uint64 {
+	var t [1 << 16 / 64]uint64
+	for k := 0; k < 1<<16; k++ {
+		for d := 0; d < 4; d++ {
+			if v := uint8(k>>(4*d)) & 0xF; v >= B4 && v <= Five {
+				t[k>>6] |= 1 << (k & 63)
+				break
+			}
+		}
+	}
+	return &t
+}()
+
+// fourCode tells whether line code v is B4, F4 or Five: only a change of
+// code to or from those can change a cell's bit in four.
+func fourCode(v uint8) bool { return v-B4 <= Five-B4 }
+
+// setFour sets the bit of empty cell c in four[s] from its line codes.
+func (p *Position) setFour(s, c int) {
+	w, b := c>>6, uint64(1)<<(uint(c)&63)
+	if pt := p.pat[s][c]; fourKeys[pt>>6]>>(pt&63)&1 != 0 {
+		p.four[s][w] |= b
+	} else {
+		p.four[s][w] &^= b
+	}
+}
+
+// NextFour is the first empty cell q, c <= q < hi, where side s makes a
+// four or a five (HasCode(s, q, B4)), or hi when there is none: the scans
+// for fours walk them with
+//
+//	for q := p.NextFour(s, lo, hi); q < hi; q = p.NextFour(s, q+1, hi)
+func (p *Position) NextFour(s, c, hi int) int {
+	if c >= hi {
+		return hi
+	}
+	w := c >> 6
+	x := p.four[s][w] &^ (1<<(uint(c)&63) - 1)
+	for x == 0 {
+		w++
+		if w<<6 >= hi {
+			return hi
+		}
+		x = p.four[s][w]
+	}
+	return min(w<<6+bits.TrailingZeros64(x), hi)
+}
+
+// NextFourEither is NextFour for a four or a five of either side.
+func (p *Position) NextFourEither(c, hi int) int {
+	if c >= hi {
+		return hi
+	}
+	w := c >> 6
+	x := (p.four[Black][w] | p.four[White][w]) &^ (1<<(uint(c)&63) - 1)
+	for x == 0 {
+		w++
+		if w<<6 >= hi {
+			return hi
+		}
+		x = p.four[Black][w] | p.four[White][w]
+	}
+	return min(w<<6+bits.TrailingZeros64(x), hi)
 }
 
 // MakesFive reports whether side playing empty cell c wins at once.

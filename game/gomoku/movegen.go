@@ -122,8 +122,8 @@ func (p *Position) FiveCellNear(side, c int) int {
 func (p *Position) FiveCell(side int) (int, int) {
 	lo, hi := p.ScanRange()
 	first, n := -1, 0
-	for c := lo; c < hi; c++ {
-		if p.cell[c] == Empty && p.cls[side][c] == TFive {
+	for c := p.NextFour(side, lo, hi); c < hi; c = p.NextFour(side, c+1, hi) {
+		if p.cls[side][c] == TFive {
 			if first < 0 {
 				first = c
 			}

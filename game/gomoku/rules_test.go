@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/pentad-ai/pentad/bench"
@@ -59,13 +60,73 @@ func checkIncremental(t *testing.T, p *Position) {
 			q.SetStone(c, 2)
 		}
 	}
-	if q.pat != p.pat || q.cls != p.cls || q.val != p.val || q.sum != p.sum || q.near != p.near || q.key != p.key {
+	if q.pat != p.pat || q.cls != p.cls || q.val != p.val || q.sum != p.sum || q.near != p.near || q.key != p.key || q.four != p.four {
 		t.Fatalf("incremental state differs from a fresh build\n%s", p)
 	}
+	checkFours(t, p)
 	for s := 0; s < 2; s++ {
 		for cl := 1; cl < len(p.cnt[s]); cl++ {
 			if p.cnt[s][cl] != q.cnt[s][cl] {
 				t.Fatalf("class counts differ for side %d class %d: %d vs %d", s, cl, p.cnt[s][cl], q.cnt[s][cl])
+			}
+		}
+	}
+}
+
+// checkFours compares the walks of NextFour and NextFourEither from several
+// starts to several ends with a scan of the cells by HasCode.
+func checkFours(t *testing.T, p *Position) {
+	t.Helper()
+	lo, end := p.FullRange()
+	ends := []int{end, (lo+end)/2 + 3}
+	// ends at a four cell, which the walk must leave out
+	if c := p.NextFour(Black, lo, end); c < end {
+		ends = append(ends, c)
+	}
+	if c := p.NextFour(White, (lo+end)/2, end); c < end {
+		ends = append(ends, c)
+	}
+	for _, hi := range ends {
+		checkFoursIn(t, p, lo, hi)
+	}
+}
+
+func checkFoursIn(t *testing.T, p *Position, lo, hi int) {
+	t.Helper()
+	for _, start := range []int{0, lo, lo + 7, (lo + hi) / 2, hi - 1, hi} {
+		var want [3][]int
+		for c := start; c < hi; c++ {
+			if p.cell[c] != Empty {
+				continue
+			}
+			b, w := p.HasCode(Black, c, B4), p.HasCode(White, c, B4)
+			if b {
+				want[0] = append(want[0], c)
+			}
+			if w {
+				want[1] = append(want[1], c)
+			}
+			if b || w {
+				want[2] = append(want[2], c)
+			}
+		}
+		var got [3][]int
+		var last [3]int
+		for s := 0; s < 2; s++ {
+			c := p.NextFour(s, start, hi)
+			for ; c < hi; c = p.NextFour(s, c+1, hi) {
+				got[s] = append(got[s], c)
+			}
+			last[s] = c
+		}
+		c := p.NextFourEither(start, hi)
+		for ; c < hi; c = p.NextFourEither(c+1, hi) {
+			got[2] = append(got[2], c)
+		}
+		last[2] = c
+		for i := range got {
+			if !slices.Equal(got[i], want[i]) || last[i] != hi {
+				t.Fatalf("four cells %d from %d to %d: walk %v ending at %d, scan %v\n%s", i, start, hi, got[i], last[i], want[i], p)
 			}
 		}
 	}

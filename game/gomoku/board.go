@@ -134,12 +134,15 @@ type Position struct {
 	// four holds, for each side, a bit for every empty cell where that
 	// side makes a four or a five (HasCode(s, c, B4)), so that the
 	// searches' scans for fours visit only those cells
-	four  [2][nWords]uint64
-	sum   [2]int32
-	cnt   [2][NumClasses]int32
-	tbl   [2][]uint8
-	both  []uint8 // black code | white code << 4, one lookup for both
-	tab   *CellTable
+	four [2][nWords]uint64
+	sum  [2]int32
+	cnt  [2][NumClasses]int32
+	tbl  [2][]uint8
+	both *[keyCount]uint8 // black code | white code << 4, one lookup for both
+	tab  *CellTable
+	// ctab is the cell table of each side: tab.Renju for black under
+	// renju, tab.Cell otherwise
+	ctab  [2]*[1 << 16]uint32
 	empty int // playable empty cells
 	// ylo..yhi are the first and last rows holding a stone (ylo > yhi on
 	// an empty board)
@@ -182,7 +185,7 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 		t = RulesTable
 	}
 	p.w, p.h, p.rule = w, h, rule
-	p.tab = t
+	p.setTab(t)
 	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
 	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
 	p.both = bothTable(rule)
@@ -338,12 +341,7 @@ func (p *Position) refresh(c int) {
 
 // refreshSide is refresh for one side.
 func (p *Position) refreshSide(s, c int) {
-	var e uint32
-	if s == Black && p.rule == Renju {
-		e = p.tab.Renju[p.pat[s][c]]
-	} else {
-		e = p.tab.Cell[p.pat[s][c]]
-	}
+	e := p.ctab[s][p.pat[s][c]]
 	cl, v := uint8(e>>24), int32(e&0xFFFFFF)
 	p.cnt[s][p.cls[s][c]]--
 	p.cnt[s][cl]++
@@ -425,12 +423,21 @@ func (p *Position) SetCellTable(t *CellTable) {
 	if p.tab == t {
 		return
 	}
-	p.tab = t
+	p.setTab(t)
 	lo, hi := p.FullRange()
 	for c := lo; c < hi; c++ {
 		if p.cell[c] == Empty {
 			p.refresh(c)
 		}
+	}
+}
+
+// setTab makes t the cell table of p, without refreshing the cells.
+func (p *Position) setTab(t *CellTable) {
+	p.tab = t
+	p.ctab = [2]*[1 << 16]uint32{&t.Cell, &t.Cell}
+	if p.rule == Renju {
+		p.ctab[Black] = &t.Renju
 	}
 }
 
@@ -506,18 +513,14 @@ func (p *Position) remove(c int) {
 func (p *Position) rescan(c int) {
 	tbl := p.both
 	for d, dd := range dirs {
-		for k := -5; k <= 5; k++ {
-			if k == 0 {
+		sh := uint(4 * d)
+		for k := -5 * dd; k <= 5*dd; k += dd {
+			q := c + k
+			if p.cell[q] != Empty || k == 0 {
 				continue
 			}
-			q := c + k*dd
-			if p.cell[q] != Empty {
-				continue
-			}
-			key := p.key[q][d]
-			sh := uint(4 * d)
 			ob, ow := p.pat[Black][q], p.pat[White][q]
-			v := tbl[key]
+			v := tbl[p.key[q][d]&(keyCount-1)]
 			nb := ob&^(0xF<<sh) | uint16(v&0xF)<<sh
 			nw := ow&^(0xF<<sh) | uint16(v>>4)<<sh
 			if nb != ob {

@@ -103,16 +103,16 @@ func PrepareTables() {
 
 var (
 	bothOnce [Caro + 1]sync.Once
-	both     [Caro + 1][]uint8
+	both     [Caro + 1]*[keyCount]uint8
 )
 
 // bothTable is the table of a rule that gives both sides' codes of a key
 // at once: black in the low nibble, white in the high one.
-func bothTable(r Rule) []uint8 {
+func bothTable(r Rule) *[keyCount]uint8 {
 	bothOnce[r].Do(func() {
 		b := tablesFor(r.fiveKindOf(Black))[Black]
 		w := tablesFor(r.fiveKindOf(White))[White]
-		t := make([]uint8, keyCount)
+		t := new([keyCount]uint8)
 		for k := range t {
 			t[k] = b[k] | w[k]<<4
 		}

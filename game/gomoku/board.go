@@ -576,34 +576,28 @@ func (p *Position) setFour(s, c int) {
 //
 //	for q := p.NextFour(s, lo, hi); q < hi; q = p.NextFour(s, q+1, hi)
 func (p *Position) NextFour(s, c, hi int) int {
-	if c >= hi {
-		return hi
-	}
-	w := c >> 6
-	x := p.four[s][w] &^ (1<<(uint(c)&63) - 1)
-	for x == 0 {
-		w++
-		if w<<6 >= hi {
-			return hi
-		}
-		x = p.four[s][w]
-	}
-	return min(w<<6+bits.TrailingZeros64(x), hi)
+	return nextBit(&p.four[s], &p.four[s], c, hi)
 }
 
 // NextFourEither is NextFour for a four or a five of either side.
 func (p *Position) NextFourEither(c, hi int) int {
+	return nextBit(&p.four[Black], &p.four[White], c, hi)
+}
+
+// nextBit is the first cell q, c <= q < hi, whose bit is set in a or b, or
+// hi.
+func nextBit(a, b *[nWords]uint64, c, hi int) int {
 	if c >= hi {
 		return hi
 	}
 	w := c >> 6
-	x := (p.four[Black][w] | p.four[White][w]) &^ (1<<(uint(c)&63) - 1)
+	x := (a[w] | b[w]) &^ (1<<(uint(c)&63) - 1)
 	for x == 0 {
 		w++
 		if w<<6 >= hi {
 			return hi
 		}
-		x = p.four[Black][w] | p.four[White][w]
+		x = a[w] | b[w]
 	}
 	return min(w<<6+bits.TrailingZeros64(x), hi)
 }

@@ -142,7 +142,11 @@ type Position struct {
 	tab  *CellTable
 	// ctab is the cell table of each side: tab.Renju for black under
 	// renju, tab.Cell otherwise
-	ctab  [2]*[1 << 16]uint32
+	ctab [2]*[1 << 16]uint32
+	// reach is how far along a line a stone changes the line codes of the
+	// empty cells: 4 where no code depends on the cells 5 away (freestyle,
+	// see lineReach), 5 otherwise
+	reach int
 	empty int // playable empty cells
 	// ylo..yhi are the first and last rows holding a stone (ylo > yhi on
 	// an empty board)
@@ -189,6 +193,7 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
 	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
 	p.both = bothTable(rule)
+	p.reach = lineReach(rule)
 	p.side = Black
 	p.hash = configKey(w, h, rule)
 	p.n = 0
@@ -514,7 +519,8 @@ func (p *Position) rescan(c int) {
 	tbl := p.both
 	for d, dd := range dirs {
 		sh := uint(4 * d)
-		for k := -5 * dd; k <= 5*dd; k += dd {
+		r := p.reach * dd
+		for k := -r; k <= r; k += dd {
 			q := c + k
 			if p.cell[q] != Empty || k == 0 {
 				continue
@@ -539,6 +545,17 @@ func (p *Position) rescan(c int) {
 			}
 		}
 	}
+}
+
+// lineReach is how far along a line a stone changes the line codes of rule
+// r: 4 under freestyle, where a five of five or more never needs to know the
+// cell beyond the four (TestLineReach checks the tables), 5 under the
+// exact-five rules, where that cell makes an overline or a blocked end.
+func lineReach(r Rule) int {
+	if r == Freestyle {
+		return 4
+	}
+	return 5
 }
 
 // fourKeys has a bit for every cell key (four line codes, 4 bits a

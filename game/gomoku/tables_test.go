@@ -30,3 +30,30 @@ func TestEmbeddedTables(t *testing.T) {
 		}
 	}
 }
+
+// TestLineReach checks that no line code of a rule depends on the cells
+// farther than lineReach away, so that a stone re-codes only the empty
+// cells within that reach; and that the exact-five rules need the fifth.
+func TestLineReach(t *testing.T) {
+	for _, r := range []Rule{Freestyle, Standard, Renju, Caro} {
+		tb := bothTable(r)
+		for _, k := range []int{-5, 5} {
+			sl := 2 * slotOf(k)
+			dep := 0
+			for key := 0; key < keyCount; key++ {
+				if key&(3<<sl) != 0 {
+					continue
+				}
+				for v := 1; v < 4; v++ {
+					if tb[key|v<<sl] != tb[key] {
+						dep++
+						break
+					}
+				}
+			}
+			if far := dep > 0; far != (lineReach(r) > 4) {
+				t.Errorf("%v: %d keys depend on the cell at %d, reach %d", r, dep, k, lineReach(r))
+			}
+		}
+	}
+}

@@ -564,7 +564,7 @@ var fourKeys = func() *[1 << 16 / 64]uint64 {
 	var t [1 << 16 / 64]uint64
 	for k := 0; k < 1<<16; k++ {
 		for d := 0; d < 4; d++ {
-			if v := uint8(k>>(4*d)) & 0xF; v >= B4 && v <= Five {
+			if fourCode(uint8(k>>(4*d)) & 0xF) {
 				t[k>>6] |= 1 << (k & 63)
 				break
 			}

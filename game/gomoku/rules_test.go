@@ -91,6 +91,7 @@ func checkFours(t *testing.T, p *Position) {
 	}
 }
 
+// checkFoursIn is checkFours for the walks that end at hi.
 func checkFoursIn(t *testing.T, p *Position, lo, hi int) {
 	t.Helper()
 	for _, start := range []int{0, lo, lo + 7, (lo + hi) / 2, hi - 1, hi} {

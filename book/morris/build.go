@@ -21,14 +21,22 @@ type buildClass struct {
 }
 
 // Build computes the tables of the first n Groups into a new DB, writing
-// progress to log (may be nil).
-func Build(n int, log io.Writer) (*DB, error) {
+// progress to log (may be nil). The tables of from (nil for none) are
+// taken over, and the groups it holds whole are not built again: a large
+// database is extended group by group.
+func Build(n int, from *DB, log io.Writer) (*DB, error) {
 	if n < 1 || n > len(Groups) {
 		return nil, fmt.Errorf("groups must be 1..%d", len(Groups))
 	}
 	db := &DB{}
+	if from != nil {
+		db.T = from.T
+	}
 	for _, g := range Groups[:n] {
 		a, b := g[0], g[1]
+		if db.T[a][b] != nil && db.T[b][a] != nil {
+			continue
+		}
 		t0 := time.Now()
 		db.buildGroup(a, b)
 		if log != nil {

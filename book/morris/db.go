@@ -6,17 +6,23 @@ import (
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
-// MinPieces and MaxPieces bound the piece counts of a table. Every pair up
-// to 4 pieces per side is built, and 3 against 5 both ways (Groups).
+// MinPieces and MaxPieces bound the piece counts of a table (Groups).
 const (
 	MinPieces = 3
-	MaxPieces = 5
+	MaxPieces = 6
 )
 
 // Groups are the table pairs that Build solves, in order: a group (a,b)
 // holds the tables a-against-b and b-against-a, whose moves without a take
-// lead into each other; takes lead into earlier groups.
-var Groups = [][2]int{{3, 3}, {3, 4}, {4, 4}, {3, 5}}
+// lead into each other; takes lead into earlier groups. The first
+// EmbeddedGroups (every pair up to 4 pieces a side, and 3 against 5) are
+// the database compiled into the binary; the rest (every other pair up to
+// 6 pieces a side) make the large database that `morris book build -groups
+// 10 -raw` writes to a file of its own.
+var Groups = [][2]int{{3, 3}, {3, 4}, {4, 4}, {3, 5}, {4, 5}, {3, 6}, {5, 5}, {4, 6}, {5, 6}, {6, 6}}
+
+// EmbeddedGroups is the number of Groups in the embedded database.
+const EmbeddedGroups = 4
 
 var binom [25][25]int
 

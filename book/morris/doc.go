@@ -1,8 +1,11 @@
 // Package morris holds the Nine men's morris endgame databases: exact values
-// (win, loss or draw, and the distance in plies) of every moving-phase
-// position with 3 or 4 pieces per side and of 3 against 5, flying included,
-// built by retrograde analysis (build.go), saved to files, compiled into the
-// binary (embed.go, data/endgame.bin) and probed during search by bot/morris.
+// (win, loss or draw, and the distance in plies) of moving-phase positions,
+// flying included, built by retrograde analysis (build.go) and probed during
+// search by bot/morris. The positions with 3 or 4 pieces per side and 3
+// against 5 are compiled into the binary (embed.go, data/endgame.bin,
+// deflate-compressed); every position with 3 to 6 pieces per side makes
+// the large database, a file in the raw format (raw.go) that the engine
+// maps into memory at start.
 //
 // A table covers the positions with a pieces for the side to move and b for
 // the other side. Its index is rank(us) * C(24-a, b) + rank(them squeezed

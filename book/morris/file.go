@@ -2,6 +2,7 @@ package morris
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"encoding/binary"
 	"errors"
@@ -72,10 +73,13 @@ func Read(r io.Reader) (*DB, error) {
 		if a < MinPieces || b < MinPieces || a > MaxPieces || b > MaxPieces || n != uint64(Size(a, b)) {
 			return nil, fmt.Errorf("endgame database: bad table %dv%d", a, b)
 		}
-		t := &Table{A: a, B: b, Val: make([]uint8, n)}
-		if _, err := io.ReadFull(zr, t.Val); err != nil {
+		// grown as the entries arrive, so that a short or damaged file
+		// never allocates a whole table
+		buf := bytes.NewBuffer(make([]byte, 0, min(n, 1<<20)))
+		if _, err := io.CopyN(buf, zr, int64(n)); err != nil {
 			return nil, fmt.Errorf("endgame database table %dv%d: %w", a, b, err)
 		}
+		t := &Table{A: a, B: b, Val: buf.Bytes()}
 		if crc32.ChecksumIEEE(t.Val) != binary.LittleEndian.Uint32(h[12:]) {
 			return nil, fmt.Errorf("endgame database table %dv%d: checksum mismatch", a, b)
 		}
@@ -105,13 +109,25 @@ func (db *DB) Save(path string) error {
 	return os.Rename(tmp, path)
 }
 
-// Load reads the database file at path.
+// Load reads the database file at path: a raw-format file (SaveRaw) is
+// mapped into memory, a deflate-compressed one (Save) read.
 func Load(path string) (*DB, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	m := make([]byte, len(rawMagic))
+	if n, _ := io.ReadFull(f, m); n == len(rawMagic) && string(m) == rawMagic {
+		st, err := f.Stat()
+		if err != nil {
+			return nil, err
+		}
+		return loadRaw(f, st.Size())
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
 	return Read(f)
 }
 

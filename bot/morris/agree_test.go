@@ -6,7 +6,6 @@ import (
 
 	"github.com/pentad-ai/pentad/book/morris/morristest"
 
-	bookdb "github.com/pentad-ai/pentad/book/morris"
 	bot "github.com/pentad-ai/pentad/bot/morris"
 	"github.com/pentad-ai/pentad/engine"
 )
@@ -16,12 +15,13 @@ import (
 // and a table result within the search horizon must be found.
 func TestAgreesWithSearch(t *testing.T) {
 	d := morristest.DB(t)
+	groups := morristest.Groups(t, d)
 	r := rand.New(rand.NewPCG(3, 9))
 	e := engine.New(4, engine.Options{Threads: 1})
 	const depth = 5
 	checked := map[string]int{}
 	for i := 0; i < 120; i++ {
-		g := bookdb.Groups[r.IntN(len(bookdb.Groups))]
+		g := groups[r.IntN(len(groups))]
 		a, b := g[0], g[1]
 		if r.IntN(2) == 0 {
 			a, b = b, a

@@ -2,7 +2,7 @@
 // ../shared/protocols/morris.md on standard input and output.
 //
 //	morris [-movetime 1s] [-depth N] [-nodes N] [-threads N] [-hash MiB] [-notation names] [-book DIR]
-//	morris perft N | divide N [position] | bench | book build [-dir DIR] [-max 4]
+//	morris perft N | divide N [position] | bench | book build [-o FILE] [-groups N] [-raw] [-from FILE]
 //	morris fit [-w NAME=V,...] [-fixed NAME,...] GAMES.jsonl...
 package main
 
@@ -29,7 +29,7 @@ func main() {
 	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table MiB")
 	notation := fs.String("notation", "indices", "move output: indices or names")
-	bookPath := fs.String("book", "", "endgame database file (default: "+bookdb.DefaultFile+" next to the executable, then under the working directory; \"none\" to play without)")
+	bookPath := fs.String("book", "", "endgame database file (default: morris-endgame.bin, then "+bookdb.DefaultFile+" next to the executable, then under the working directory, then the embedded one; \"none\" to play without)")
 	weights := fs.String("w", "", "evaluation weight changes, e.g. PlaceMobility=300,MoveMobility=250")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
@@ -113,21 +113,35 @@ func sub(args []string) int {
 func bookCmd(args []string) int {
 	fs := flag.NewFlagSet("morris book", flag.ContinueOnError)
 	out := fs.String("o", bookdb.DefaultFile, "output file")
-	groups := fs.Int("groups", len(bookdb.Groups), fmt.Sprintf("table groups to build, in order %v", bookdb.Groups))
+	groups := fs.Int("groups", bookdb.EmbeddedGroups, fmt.Sprintf("table groups to build, in order %v (the default: those of the embedded database)", bookdb.Groups))
+	raw := fs.Bool("raw", false, "write the tables uncompressed, for mapping into memory at start (the large database)")
+	from := fs.String("from", "", "database file whose tables are kept: only the groups it lacks are built")
 	if len(args) == 0 || args[0] != "build" {
-		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-groups N]")
+		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-groups N] [-raw] [-from FILE]")
 		return 2
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
 	t0 := time.Now()
-	db, err := bookdb.Build(*groups, os.Stdout)
+	var base *bookdb.DB
+	if *from != "" {
+		var err error
+		if base, err = bookdb.Load(*from); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
+	db, err := bookdb.Build(*groups, base, os.Stdout)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	if err := db.Save(*out); err != nil {
+	save := db.Save
+	if *raw {
+		save = db.SaveRaw
+	}
+	if err := save(*out); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

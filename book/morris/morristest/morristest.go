@@ -6,6 +6,7 @@ package morristest
 import (
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"sync"
 	"testing"
 
@@ -19,14 +20,39 @@ var (
 	dbErr  error
 )
 
-// DB is the embedded endgame database, loaded once for every test.
+// DB is the endgame database the tests check, loaded once for every test:
+// the file named by the environment variable PENTAD_MORRIS_DB when it is
+// set (to check a large database, built by `morris book build -groups 10
+// -raw`), else the embedded one.
 func DB(t testing.TB) *bookdb.DB {
 	t.Helper()
-	dbOnce.Do(func() { db, dbErr = bookdb.Embedded() })
+	dbOnce.Do(func() {
+		if path := os.Getenv("PENTAD_MORRIS_DB"); path != "" {
+			db, dbErr = bookdb.Load(path)
+			return
+		}
+		db, dbErr = bookdb.Embedded()
+	})
 	if dbErr != nil {
 		t.Fatal(dbErr)
 	}
 	return db
+}
+
+// Groups are the groups of bookdb.Groups whose tables d holds: every
+// group of the embedded database (a missing one fails the test), then the
+// later groups up to the first one d lacks.
+func Groups(t testing.TB, d *bookdb.DB) [][2]int {
+	t.Helper()
+	for i, g := range bookdb.Groups {
+		if d.Table(g[0], g[1]) == nil || d.Table(g[1], g[0]) == nil {
+			if i < bookdb.EmbeddedGroups {
+				t.Fatalf("table %dv%d missing", g[0], g[1])
+			}
+			return bookdb.Groups[:i]
+		}
+	}
+	return bookdb.Groups
 }
 
 // RandomSet is n random nodes, none of them in avoid.

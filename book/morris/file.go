@@ -88,14 +88,17 @@ func Read(r io.Reader) (*DB, error) {
 }
 
 // Save writes db to the file path (through a temporary file).
-func (db *DB) Save(path string) error {
+func (db *DB) Save(path string) error { return saveWith(path, db.Write) }
+
+// saveWith writes the file path with write, through a temporary file.
+func saveWith(path string, write func(io.Writer) error) error {
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	if err := db.Write(bw); err != nil {
+	if err := write(bw); err != nil {
 		f.Close()
 		return err
 	}

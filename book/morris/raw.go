@@ -1,7 +1,6 @@
 package morris
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -69,26 +68,7 @@ func alignUp(n uint64) uint64 { return (n + rawAlign - 1) &^ (rawAlign - 1) }
 
 // SaveRaw writes db to the file path in the raw format (through a
 // temporary file).
-func (db *DB) SaveRaw(path string) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	if err := db.WriteRaw(bw); err != nil {
-		f.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
-}
+func (db *DB) SaveRaw(path string) error { return saveWith(path, db.WriteRaw) }
 
 // ParseRaw makes the tables of a raw-format file held in data; the tables
 // share data's memory.

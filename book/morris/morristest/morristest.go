@@ -22,7 +22,7 @@ var (
 
 // DB is the endgame database the tests check, loaded once for every test:
 // the file named by the environment variable PENTAD_MORRIS_DB when it is
-// set (to check a large database, built by `morris book build -groups 10
+// set (to check a large database, built by `morris book build -groups 8
 // -raw`), else the embedded one.
 func DB(t testing.TB) *bookdb.DB {
 	t.Helper()

@@ -1,7 +1,7 @@
 // Command morris is the Nine men's morris engine: it speaks the protocol of
 // ../shared/protocols/morris.md on standard input and output.
 //
-//	morris [-movetime 1s] [-depth N] [-nodes N] [-threads N] [-hash MiB] [-notation names] [-book DIR]
+//	morris [-movetime 1s] [-depth N] [-nodes N] [-threads N] [-hash MiB] [-notation names] [-book FILE|none]
 //	morris perft N | divide N [position] | bench | book build [-o FILE] [-groups N] [-raw] [-from FILE]
 //	morris fit [-w NAME=V,...] [-fixed NAME,...] GAMES.jsonl...
 package main

@@ -3,9 +3,9 @@
 // flying included, built by retrograde analysis (build.go) and probed during
 // search by bot/morris. The positions with 3 or 4 pieces per side and 3
 // against 5 are compiled into the binary (embed.go, data/endgame.bin,
-// deflate-compressed); every position with 3 to 6 pieces per side makes
-// the large database, a file in the raw format (raw.go) that the engine
-// maps into memory at start.
+// deflate-compressed); with 4 against 5, 3 against 6, 5 against 5 and 4
+// against 6 they make the large database, a file in the raw format (raw.go)
+// that the engine maps into memory at start.
 //
 // A table covers the positions with a pieces for the side to move and b for
 // the other side. Its index is rank(us) * C(24-a, b) + rank(them squeezed

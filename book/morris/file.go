@@ -2,7 +2,6 @@ package morris
 
 import (
 	"bufio"
-	"bytes"
 	"compress/flate"
 	"encoding/binary"
 	"errors"
@@ -73,13 +72,16 @@ func Read(r io.Reader) (*DB, error) {
 		if a < MinPieces || b < MinPieces || a > MaxPieces || b > MaxPieces || n != uint64(Size(a, b)) {
 			return nil, fmt.Errorf("endgame database: bad table %dv%d", a, b)
 		}
-		// grown as the entries arrive, so that a short or damaged file
-		// never allocates a whole table
-		buf := bytes.NewBuffer(make([]byte, 0, min(n, 1<<20)))
-		if _, err := io.CopyN(buf, zr, int64(n)); err != nil {
+		// the whole table is allocated only once its first MiB has
+		// arrived, so that a short or damaged file does not allocate it
+		first := make([]byte, min(n, 1<<20))
+		if _, err := io.ReadFull(zr, first); err != nil {
 			return nil, fmt.Errorf("endgame database table %dv%d: %w", a, b, err)
 		}
-		t := &Table{A: a, B: b, Val: buf.Bytes()}
+		t := &Table{A: a, B: b, Val: make([]uint8, n)}
+		if _, err := io.ReadFull(zr, t.Val[copy(t.Val, first):]); err != nil {
+			return nil, fmt.Errorf("endgame database table %dv%d: %w", a, b, err)
+		}
 		if crc32.ChecksumIEEE(t.Val) != binary.LittleEndian.Uint32(h[12:]) {
 			return nil, fmt.Errorf("endgame database table %dv%d: checksum mismatch", a, b)
 		}

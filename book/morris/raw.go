@@ -10,7 +10,7 @@ import (
 
 // The raw format keeps the tables uncompressed, each at a page-aligned
 // offset, so that the large database (Groups after EmbeddedGroups: about
-// 1.2 GB) is mapped into memory at start instead of read and inflated:
+// 2 GB) is mapped into memory at start instead of read and inflated:
 // loading takes no time, processes share the pages, and only the pages a
 // search probes are read. It starts with a header of rawAlign bytes: the
 // magic line, then for each table 32 bytes (a and b as little-endian

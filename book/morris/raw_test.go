@@ -148,3 +148,21 @@ func TestBuildFrom(t *testing.T) {
 		t.Fatal("too many groups accepted")
 	}
 }
+
+// TestReadShort checks that a compressed database cut short is an error.
+func TestReadShort(t *testing.T) {
+	d := &bookdb.DB{}
+	d.T[3][3] = morristest.DB(t).Table(3, 3)
+	var buf bytes.Buffer
+	if err := d.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{buf.Len() / 100, buf.Len() / 2, buf.Len() * 9 / 10} {
+		if _, err := bookdb.Read(bytes.NewReader(buf.Bytes()[:n])); err == nil {
+			t.Errorf("cut at %d of %d: no error", n, buf.Len())
+		}
+	}
+	if _, err := bookdb.Read(bytes.NewReader(buf.Bytes())); err != nil {
+		t.Fatal(err)
+	}
+}

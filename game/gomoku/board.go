@@ -19,6 +19,9 @@ const (
 	stride  = MaxSize + 2*pad
 	nCells  = stride * stride
 	nWords  = (nCells + 63) / 64
+	// cellCap sizes the arrays the change log restores (a power of two
+	// above nCells: a cell index masked by cellCap-1 needs no bounds check)
+	cellCap = 2048
 )
 
 // dirs are the four line directions: east, south, south-east, south-west.
@@ -113,7 +116,25 @@ type undo struct {
 	move     engine.Move
 	won      bool  // the move made a winning five
 	ylo, yhi int16 // the rows of the stones before the move
+	logAt    int32 // the length of the change log before the move
+	// the class counts and value sums before the move
+	cnt [2][16]int32
+	sum [2]int32
 }
+
+// logCap bounds the change log: per move, the two codes of the stone's own
+// cell and the changed codes of the empty cells within reach on its lines.
+const logCap = (MaxSize*MaxSize + 1) * (2 + 2*4*2*5)
+
+// logEntry packs a change-log entry: the cell, the side, and the cell key
+// (four line codes), class and value it had before the move.
+func (p *Position) logEntry(c, s int) uint64 {
+	return uint64(c) | uint64(s)<<11 | uint64(p.cls[s][c]&15)<<12 | uint64(p.pat[s][c])<<16 | uint64(uint32(p.val[s][c]))<<32
+}
+
+// logFour marks an entry whose cell's bit in four may have changed (above
+// the value's 24 bits).
+const logFour = 1 << 63
 
 // Position is a Gomoku position with incremental line patterns: for every
 // empty cell and side the four line codes, and from them, through a
@@ -127,16 +148,16 @@ type Position struct {
 	hash uint64
 	cell [nCells]uint8
 	key  [nCells][4]uint32
-	pat  [2][nCells]uint16 // four 4-bit line codes, direction d at bits 4d
-	cls  [2][nCells]uint8
-	val  [2][nCells]int32
+	pat  [2][cellCap]uint16 // four 4-bit line codes, direction d at bits 4d
+	cls  [2][cellCap]uint8
+	val  [2][cellCap]int32
 	near [nCells]uint8
 	// four holds, for each side, a bit for every empty cell where that
 	// side makes a four or a five (HasCode(s, c, B4)), so that the
 	// searches' scans for fours visit only those cells
 	four [2][nWords]uint64
 	sum  [2]int32
-	cnt  [2][NumClasses]int32
+	cnt  [2][16]int32 // by class; 16 so that a class masked by 15 needs no bounds check
 	tbl  [2][]uint8
 	both *[keyCount]uint8 // black code | white code << 4, one lookup for both
 	tab  *CellTable
@@ -153,6 +174,11 @@ type Position struct {
 	ylo, yhi int
 	n        int // moves on the stack
 	stack    [MaxSize*MaxSize + 1]undo
+	// log holds the cell keys that the moves on the stack changed, as they
+	// were before (logEntry), so that Unmake restores them instead of
+	// re-coding the lines
+	log  [logCap]uint64
+	logN int
 	// stones placed by SetStone (not on the undo stack)
 	base int
 }
@@ -197,9 +223,10 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 	p.side = Black
 	p.hash = configKey(w, h, rule)
 	p.n = 0
+	p.logN = 0
 	p.base = 0
 	p.sum = [2]int32{}
-	p.cnt = [2][NumClasses]int32{}
+	p.cnt = [2][16]int32{}
 	p.empty = w * h
 	p.ylo, p.yhi = MaxSize, -1
 	p.four = [2][nWords]uint64{}
@@ -224,7 +251,7 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 		}
 		for d, dd := range dirs {
 			var k uint32
-			for o := -5; o <= 5; o++ {
+			for o := -p.reach; o <= p.reach; o++ {
 				if o == 0 {
 					continue
 				}
@@ -348,8 +375,8 @@ func (p *Position) refresh(c int) {
 func (p *Position) refreshSide(s, c int) {
 	e := p.ctab[s][p.pat[s][c]]
 	cl, v := uint8(e>>24), int32(e&0xFFFFFF)
-	p.cnt[s][p.cls[s][c]]--
-	p.cnt[s][cl]++
+	p.cnt[s][p.cls[s][c]&15]--
+	p.cnt[s][cl&15]++
 	p.sum[s] += v - p.val[s][c]
 	p.cls[s][c] = cl
 	p.val[s][c] = v
@@ -428,11 +455,28 @@ func (p *Position) SetCellTable(t *CellTable) {
 	if p.tab == t {
 		return
 	}
+	// the moves on the stack logged classes and values of the old table:
+	// take them back, change the table, and play them again
+	n := p.n
+	for p.n > 0 {
+		if m := p.stack[p.n-1].move; m == engine.NoMove {
+			p.UnmakeNull()
+		} else {
+			p.Unmake(m)
+		}
+	}
 	p.setTab(t)
 	lo, hi := p.FullRange()
 	for c := lo; c < hi; c++ {
 		if p.cell[c] == Empty {
 			p.refresh(c)
+		}
+	}
+	for i := 0; i < n; i++ {
+		if m := p.stack[i].move; m == engine.NoMove {
+			p.MakeNull()
+		} else {
+			p.Make(m)
 		}
 	}
 }
@@ -449,7 +493,7 @@ func (p *Position) setTab(t *CellTable) {
 // clear zeroes the class of a cell that became occupied.
 func (p *Position) clear(c int) {
 	for s := 0; s < 2; s++ {
-		p.cnt[s][p.cls[s][c]]--
+		p.cnt[s][p.cls[s][c]&15]--
 		p.cnt[s][TNone]++
 		p.sum[s] -= p.val[s][c]
 		p.cls[s][c] = TNone
@@ -464,17 +508,20 @@ func (p *Position) place(c int, col uint8) {
 	y := c/stride - pad
 	p.ylo, p.yhi = min(p.ylo, y), max(p.yhi, y)
 	p.empty--
+	p.log[p.logN] = p.logEntry(c, Black) | logFour
+	p.log[p.logN+1] = p.logEntry(c, White) | logFour
+	p.logN += 2
 	p.clear(c)
 	p.pat[Black][c] = 0
 	p.pat[White][c] = 0
 	p.four[Black][c>>6] &^= 1 << (uint(c) & 63)
 	p.four[White][c>>6] &^= 1 << (uint(c) & 63)
 	for d, dd := range dirs {
-		for k := 1; k <= 5; k++ {
+		for k := 1; k <= p.reach; k++ {
 			q := c + k*dd
-			p.key[q][d] |= uint32(col) << (2 * slotOf(-k))
+			p.key[q][d] |= uint32(col) << keyShift[0][k]
 			q = c - k*dd
-			p.key[q][d] |= uint32(col) << (2 * slotOf(k))
+			p.key[q][d] |= uint32(col) << keyShift[1][k]
 		}
 	}
 	p.rescan(c)
@@ -485,28 +532,31 @@ func (p *Position) place(c int, col uint8) {
 	}
 }
 
-// remove takes the stone off cell c.
-func (p *Position) remove(c int) {
+// remove takes the stone off cell c, placed by the last move, whose log
+// entries start at logAt.
+func (p *Position) remove(c int, logAt int) {
 	col := p.cell[c]
 	p.cell[c] = Empty
 	p.empty++
 	for d, dd := range dirs {
-		for k := 1; k <= 5; k++ {
+		for k := 1; k <= p.reach; k++ {
 			q := c + k*dd
-			p.key[q][d] &^= uint32(col) << (2 * slotOf(-k))
+			p.key[q][d] &^= uint32(col) << keyShift[0][k]
 			q = c - k*dd
-			p.key[q][d] &^= uint32(col) << (2 * slotOf(k))
+			p.key[q][d] &^= uint32(col) << keyShift[1][k]
 		}
 	}
-	for d := range dirs {
-		k := p.key[c][d]
-		p.setCode(Black, c, d, p.tbl[Black][k])
-		p.setCode(White, c, d, p.tbl[White][k])
+	cls, pat, val := &p.cls, &p.pat, &p.val
+	for _, e := range p.log[logAt:p.logN] {
+		q, s := int(e&(cellCap-1)), int(e>>11&1)
+		cls[s][q] = uint8(e>>12) & 15
+		pat[s][q] = uint16(e >> 16)
+		val[s][q] = int32(uint32(e>>32) & (1<<24 - 1))
+		if e&logFour != 0 {
+			p.setFour(s, q)
+		}
 	}
-	p.setFour(Black, c)
-	p.setFour(White, c)
-	p.refresh(c)
-	p.rescan(c)
+	p.logN = logAt
 	for dy := -2; dy <= 2; dy++ {
 		for dx := -2; dx <= 2; dx++ {
 			p.near[c+dy*stride+dx]--
@@ -527,20 +577,28 @@ func (p *Position) rescan(c int) {
 			}
 			ob, ow := p.pat[Black][q], p.pat[White][q]
 			v := tbl[p.key[q][d]&(keyCount-1)]
-			nb := ob&^(0xF<<sh) | uint16(v&0xF)<<sh
-			nw := ow&^(0xF<<sh) | uint16(v>>4)<<sh
+			nb := ob&^(0xF<<(sh&15)) | uint16(v&0xF)<<(sh&15)
+			nw := ow&^(0xF<<(sh&15)) | uint16(v>>4)<<(sh&15)
 			if nb != ob {
+				e := p.logEntry(q, Black)
 				p.pat[Black][q] = nb
-				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>sh)&0xF) {
+				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>(sh&15))&0xF) {
 					p.setFour(Black, q)
+					e |= logFour
 				}
+				p.log[p.logN] = e
+				p.logN++
 				p.refreshSide(Black, q)
 			}
 			if nw != ow {
+				e := p.logEntry(q, White)
 				p.pat[White][q] = nw
-				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>sh)&0xF) {
+				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>(sh&15))&0xF) {
 					p.setFour(White, q)
+					e |= logFour
 				}
+				p.log[p.logN] = e
+				p.logN++
 				p.refreshSide(White, q)
 			}
 		}
@@ -628,7 +686,9 @@ func (p *Position) MakesFive(side, c int) bool {
 func (p *Position) Make(m engine.Move) {
 	c := int(m)
 	won := p.MakesFive(p.side, c)
-	p.stack[p.n] = undo{move: m, won: won, ylo: int16(p.ylo), yhi: int16(p.yhi)}
+	u := &p.stack[p.n]
+	u.move, u.won, u.ylo, u.yhi, u.logAt = m, won, int16(p.ylo), int16(p.yhi), int32(p.logN)
+	u.cnt, u.sum = p.cnt, p.sum
 	p.place(c, uint8(p.side+1))
 	p.hash ^= zkey(p.side, c) ^ sideKey
 	p.n++
@@ -641,14 +701,17 @@ func (p *Position) Unmake(m engine.Move) {
 	p.side ^= 1
 	c := int(m)
 	p.hash ^= zkey(p.side, c) ^ sideKey
-	p.remove(c)
-	p.ylo, p.yhi = int(p.stack[p.n].ylo), int(p.stack[p.n].yhi)
+	u := &p.stack[p.n]
+	p.remove(c, int(u.logAt))
+	p.cnt, p.sum = u.cnt, u.sum
+	p.ylo, p.yhi = int(u.ylo), int(u.yhi)
 }
 
 // MakeNull passes: the other side moves next and no stone is placed (the
 // search's null move). Its stack entry holds engine.NoMove.
 func (p *Position) MakeNull() {
-	p.stack[p.n] = undo{ylo: int16(p.ylo), yhi: int16(p.yhi)}
+	u := &p.stack[p.n]
+	u.move, u.ylo, u.yhi = engine.NoMove, int16(p.ylo), int16(p.yhi)
 	p.hash ^= sideKey
 	p.n++
 	p.side ^= 1
@@ -675,6 +738,7 @@ func (p *Position) SetStone(c int, side int) bool {
 	default:
 		p.place(c, Wall)
 	}
+	p.logN = 0 // a set-up stone is never taken back
 	p.base++
 	return true
 }
@@ -781,10 +845,12 @@ func (p *Position) Value(s, c int) int32 { return p.val[s][c] }
 func (p *Position) Sum(s int) int32 { return p.sum[s] }
 
 // Count is the number of cells of class cl for side s.
-func (p *Position) Count(s int, cl uint8) int32 { return p.cnt[s][cl] }
+func (p *Position) Count(s int, cl uint8) int32 { return p.cnt[s][cl&15] }
 
 // Counts are the numbers of cells by class for side s.
-func (p *Position) Counts(s int) *[NumClasses]int32 { return &p.cnt[s] }
+func (p *Position) Counts(s int) *[NumClasses]int32 {
+	return (*[NumClasses]int32)(p.cnt[s][:NumClasses])
+}
 
 // Table is the cell table of p.
 func (p *Position) Table() *CellTable { return p.tab }

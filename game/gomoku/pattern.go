@@ -47,7 +47,8 @@ const (
 
 // Line keys. For every cell and direction the position keeps a 20-bit key:
 // 2 bits for each of the ten cells at offsets -5..-1, +1..+5 along the line
-// (0 empty, 1 black, 2 white, 3 wall or neutral stone). The pattern tables map
+// (0 empty, 1 black, 2 white, 3 wall or neutral stone), in the slots of
+// slotOf. The pattern tables map
 // a key to the line code (Dead .. Over) for the side that would play the cell.
 
 const (
@@ -55,13 +56,31 @@ const (
 	keyCount = 1 << keyBits
 )
 
-// slotOf is the key slot of the cell at offset k (k in -5..5, k != 0).
+// slotOf is the key slot of the cell at offset k (k in -5..5, k != 0):
+// offsets -4..-1 and 1..4 in slots 0..7, then -5 and 5 in slots 8 and 9.
+// Under freestyle no code depends on the cells 5 away (lineReach), so the
+// positions leave slots 8 and 9 empty and read only the low 16 bits of
+// the tables: a 64 KB corner that stays in the cache.
 func slotOf(k int) uint {
-	if k < 0 {
-		return uint(k + 5)
+	switch {
+	case k == -5:
+		return 8
+	case k == 5:
+		return 9
+	case k < 0:
+		return uint(k + 4)
 	}
-	return uint(k + 4)
+	return uint(k + 3)
 }
+
+// keyShift is the bit position in a key of the cell at offset -k
+// (keyShift[0][k]) and +k (keyShift[1][k]), 2*slotOf.
+var keyShift = func() (t [2][6]uint8) {
+	for k := 1; k <= 5; k++ {
+		t[0][k], t[1][k] = uint8(2*slotOf(-k)), uint8(2*slotOf(k))
+	}
+	return t
+}()
 
 // fiveKind says what counts as a winning five in the tables.
 type fiveKind uint8

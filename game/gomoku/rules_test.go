@@ -355,9 +355,48 @@ func TestMakeUnmakeRestores(t *testing.T) {
 		}
 		for i := len(ms) - 1; i >= 0; i-- {
 			p.Unmake(ms[i])
+			checkIncremental(t, p)
 		}
 		if p.hash != fresh.hash || p.pat != fresh.pat || p.sum != fresh.sum || p.key != fresh.key || p.near != fresh.near || p.cnt != fresh.cnt {
 			t.Fatalf("%v: make/unmake did not restore the position", rule)
+		}
+	}
+}
+
+// TestSetCellTableMidGame changes the cell table with moves (and a pass)
+// on the stack: the moves' change log must follow the new table, so that
+// taking them back gives the fresh position of that table.
+func TestSetCellTableMidGame(t *testing.T) {
+	for _, rule := range []Rule{Freestyle, Renju} {
+		p, _ := NewPosition(15, 15, rule)
+		fresh, _ := NewPosition(15, 15, rule)
+		fresh.SetCellTable(testTable)
+		var ms []engine.Move
+		for i, s := range [][2]int{{7, 7}, {8, 8}, {7, 8}, {6, 9}, {7, 9}, {7, 10}} {
+			if i == 3 {
+				p.MakeNull()
+				ms = append(ms, engine.NoMove)
+			}
+			m := p.MoveAt(s[0], s[1])
+			p.Make(m)
+			ms = append(ms, m)
+		}
+		hash := p.hash
+		p.SetCellTable(testTable)
+		if p.hash != hash || p.n != len(ms) {
+			t.Fatalf("%v: changing the table changed the position", rule)
+		}
+		checkIncremental(t, p)
+		for i := len(ms) - 1; i >= 0; i-- {
+			if ms[i] == engine.NoMove {
+				p.UnmakeNull()
+				continue
+			}
+			p.Unmake(ms[i])
+			checkIncremental(t, p)
+		}
+		if p.hash != fresh.hash || p.pat != fresh.pat || p.cls != fresh.cls || p.val != fresh.val || p.sum != fresh.sum || p.cnt != fresh.cnt || p.four != fresh.four {
+			t.Fatalf("%v: unmaking after the table change did not give the fresh position", rule)
 		}
 	}
 }

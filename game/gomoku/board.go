@@ -147,19 +147,21 @@ type Position struct {
 	side int
 	hash uint64
 	cell [nCells]uint8
-	key  [nCells][4]uint32
-	pat  [2][cellCap]uint16 // four 4-bit line codes, direction d at bits 4d
-	cls  [2][cellCap]uint8
-	val  [2][cellCap]int32
-	near [nCells]uint8
+	// lines holds, for each colour (0 black, 1 white), direction and line
+	// (lineOf), a bit at posOf for every stone of that colour and every
+	// wall (both colours): a cell's line key is read from them
+	lines [2][4][nLines]uint64
+	pat   [2][cellCap]uint16 // four 4-bit line codes, direction d at bits 4d
+	cls   [2][cellCap]uint8
+	val   [2][cellCap]int32
+	near  [nCells]uint8
 	// four holds, for each side, a bit for every empty cell where that
 	// side makes a four or a five (HasCode(s, c, B4)), so that the
 	// searches' scans for fours visit only those cells
 	four [2][nWords]uint64
 	sum  [2]int32
-	cnt  [2][16]int32 // by class; 16 so that a class masked by 15 needs no bounds check
-	tbl  [2][]uint8
-	both *[keyCount]uint8 // black code | white code << 4, one lookup for both
+	cnt  [2][16]int32     // by class; 16 so that a class masked by 15 needs no bounds check
+	both *[keyCount]uint8 // black code | white code << 4 by line index (lineIndex)
 	tab  *CellTable
 	// ctab is the cell table of each side: tab.Renju for black under
 	// renju, tab.Cell otherwise
@@ -216,8 +218,6 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 	}
 	p.w, p.h, p.rule = w, h, rule
 	p.setTab(t)
-	p.tbl[Black] = tablesFor(rule.fiveKindOf(Black))[Black]
-	p.tbl[White] = tablesFor(rule.fiveKindOf(White))[White]
 	p.both = bothTable(rule)
 	p.reach = lineReach(rule)
 	p.side = Black
@@ -238,31 +238,27 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 			p.cell[i] = Wall
 		}
 		p.near[i] = 0
-		p.key[i] = [4]uint32{}
 		for s := 0; s < 2; s++ {
 			p.pat[s][i] = 0
 			p.cls[s][i] = TNone
 			p.val[s][i] = 0
 		}
 	}
+	p.lines = [2][4][nLines]uint64{}
+	for i := range p.cell {
+		if p.cell[i] == Wall {
+			p.setLineBits(i, Wall)
+		}
+	}
+	lo, hi, wsh := lineMasks(p.reach)
 	for i := range p.cell {
 		if p.cell[i] != Empty {
 			continue
 		}
-		for d, dd := range dirs {
-			var k uint32
-			for o := -p.reach; o <= p.reach; o++ {
-				if o == 0 {
-					continue
-				}
-				j := i + o*dd
-				if p.cell[j] == Wall {
-					k |= 3 << (2 * slotOf(o))
-				}
-			}
-			p.key[i][d] = k
-			p.setCode(Black, i, d, p.tbl[Black][k])
-			p.setCode(White, i, d, p.tbl[White][k])
+		for d := range dirs {
+			v := p.both[p.lineIndex(d, i, 0, lo, hi, wsh)]
+			p.setCode(Black, i, d, v&0xF)
+			p.setCode(White, i, d, v>>4)
 		}
 		p.setFour(Black, i)
 		p.setFour(White, i)
@@ -516,14 +512,7 @@ func (p *Position) place(c int, col uint8) {
 	p.pat[White][c] = 0
 	p.four[Black][c>>6] &^= 1 << (uint(c) & 63)
 	p.four[White][c>>6] &^= 1 << (uint(c) & 63)
-	for d, dd := range dirs {
-		for k := 1; k <= p.reach; k++ {
-			q := c + k*dd
-			p.key[q][d] |= uint32(col) << keyShift[0][k]
-			q = c - k*dd
-			p.key[q][d] |= uint32(col) << keyShift[1][k]
-		}
-	}
+	p.setLineBits(c, col)
 	p.rescan(c)
 	for dy := -2; dy <= 2; dy++ {
 		for dx := -2; dx <= 2; dx++ {
@@ -535,16 +524,12 @@ func (p *Position) place(c int, col uint8) {
 // remove takes the stone off cell c, placed by the last move, whose log
 // entries start at logAt.
 func (p *Position) remove(c int, logAt int) {
-	col := p.cell[c]
 	p.cell[c] = Empty
 	p.empty++
-	for d, dd := range dirs {
-		for k := 1; k <= p.reach; k++ {
-			q := c + k*dd
-			p.key[q][d] &^= uint32(col) << keyShift[0][k]
-			q = c - k*dd
-			p.key[q][d] &^= uint32(col) << keyShift[1][k]
-		}
+	for d := range dirs {
+		l, b := lineOf[d][c], uint64(1)<<(posOf[d][c]&63)
+		p.lines[0][d][l] &^= b
+		p.lines[1][d][l] &^= b
 	}
 	cls, pat, val := &p.cls, &p.pat, &p.val
 	for _, e := range p.log[logAt:p.logN] {
@@ -564,25 +549,31 @@ func (p *Position) remove(c int, logAt int) {
 	}
 }
 
-// rescan recomputes the patterns of the empty cells on the lines through c.
+// rescan recomputes the patterns of the empty cells on the lines through c,
+// logging the old ones.
 func (p *Position) rescan(c int) {
 	tbl := p.both
+	lo, hi, wsh := lineMasks(p.reach)
 	for d, dd := range dirs {
-		sh := uint(4 * d)
-		r := p.reach * dd
-		for k := -r; k <= r; k += dd {
-			q := c + k
-			if p.cell[q] != Empty || k == 0 {
+		sh := uint(4*d) & 15
+		l := lineOf[d][c]
+		lb, lw := p.lines[0][d][l], p.lines[1][d][l]
+		i0 := int(posOf[d][c]) - 2*p.reach
+		for k := -p.reach; k <= p.reach; k++ {
+			q := c + k*dd
+			if k == 0 || p.cell[q] != Empty {
 				continue
 			}
 			ob, ow := p.pat[Black][q], p.pat[White][q]
-			v := tbl[p.key[q][d]&(keyCount-1)]
-			nb := ob&^(0xF<<(sh&15)) | uint16(v&0xF)<<(sh&15)
-			nw := ow&^(0xF<<(sh&15)) | uint16(v>>4)<<(sh&15)
+			i := uint(i0+k+p.reach) & 63 // lineKey, written out: faster here
+			xb, xw := lb>>i, lw>>i
+			v := tbl[uint32(xb&lo|xb>>1&hi|(xw&lo|xw>>1&hi)<<wsh)&(keyCount-1)]
+			nb := ob&^(0xF<<sh) | uint16(v&0xF)<<sh
+			nw := ow&^(0xF<<sh) | uint16(v>>4)<<sh
 			if nb != ob {
 				e := p.logEntry(q, Black)
 				p.pat[Black][q] = nb
-				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>(sh&15))&0xF) {
+				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>sh)&0xF) {
 					p.setFour(Black, q)
 					e |= logFour
 				}
@@ -593,7 +584,7 @@ func (p *Position) rescan(c int) {
 			if nw != ow {
 				e := p.logEntry(q, White)
 				p.pat[White][q] = nw
-				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>(sh&15))&0xF) {
+				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>sh)&0xF) {
 					p.setFour(White, q)
 					e |= logFour
 				}
@@ -603,6 +594,44 @@ func (p *Position) rescan(c int) {
 			}
 		}
 	}
+}
+
+// setLineBits marks cell c in its four lines with colour col (BlackSt,
+// WhiteSt, or Wall in both colours).
+func (p *Position) setLineBits(c int, col uint8) {
+	for d := range dirs {
+		l, b := lineOf[d][c], uint64(1)<<(posOf[d][c]&63)
+		if col&BlackSt != 0 {
+			p.lines[0][d][l] |= b
+		}
+		if col&WhiteSt != 0 {
+			p.lines[1][d][l] |= b
+		}
+	}
+}
+
+// lineIndex is the index in the both table of the cell k steps from c in
+// direction d, read from the line bits (lineMasks gives lo, hi and wsh):
+// for each colour the cells within reach before it (low bits) and after
+// it, the cell itself left out.
+func (p *Position) lineIndex(d, c, k int, lo, hi uint64, wsh uint) uint32 {
+	l := lineOf[d][c]
+	return lineKey(p.lines[0][d][l], p.lines[1][d][l], uint(int(posOf[d][c])+k-p.reach), lo, hi, wsh)
+}
+
+// lineKey is lineIndex from the line's bitsets lb and lw, i the position
+// of the first cell within reach.
+func lineKey(lb, lw uint64, i uint, lo, hi uint64, wsh uint) uint32 {
+	xb, xw := lb>>(i&63), lw>>(i&63)
+	return uint32(xb&lo|xb>>1&hi|(xw&lo|xw>>1&hi)<<wsh) & (keyCount - 1)
+}
+
+// lineMasks are lineIndex's masks for a reach: the cells before the cell
+// (lo), those after it shifted down over the cell (hi), and the shift of
+// the white half.
+func lineMasks(reach int) (lo, hi uint64, wsh uint) {
+	lo = 1<<reach - 1
+	return lo, lo << reach, uint(2*reach) & 63
 }
 
 // lineReach is how far along a line a stone changes the line codes of rule

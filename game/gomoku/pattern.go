@@ -73,14 +73,25 @@ func slotOf(k int) uint {
 	return uint(k + 3)
 }
 
-// keyShift is the bit position in a key of the cell at offset -k
-// (keyShift[0][k]) and +k (keyShift[1][k]), 2*slotOf.
-var keyShift = func() (t [2][6]uint8) {
-	for k := 1; k <= 5; k++ {
-		t[0][k], t[1][k] = uint8(2*slotOf(-k)), uint8(2*slotOf(k))
+// Lines. The position keeps every line of the padded array (rows, columns
+// and both diagonals) as two bitsets, one per colour, with walls in both;
+// lineOf and posOf place a cell on the line of each direction, so that a
+// step in that direction adds one to its position.
+const nLines = 2*stride - 1
+
+var lineOf, posOf = lineGeometry()
+
+func lineGeometry() (line, pos *[4][nCells]uint8) {
+	line, pos = new([4][nCells]uint8), new([4][nCells]uint8)
+	for c := 0; c < nCells; c++ {
+		x, y := c%stride, c/stride
+		line[0][c], pos[0][c] = uint8(y), uint8(x)
+		line[1][c], pos[1][c] = uint8(x), uint8(y)
+		line[2][c], pos[2][c] = uint8(x-y+stride-1), uint8(y)
+		line[3][c], pos[3][c] = uint8(x+y), uint8(y)
 	}
-	return t
-}()
+	return line, pos
+}
 
 // fiveKind says what counts as a winning five in the tables.
 type fiveKind uint8
@@ -132,12 +143,38 @@ func bothTable(r Rule) *[keyCount]uint8 {
 		b := tablesFor(r.fiveKindOf(Black))[Black]
 		w := tablesFor(r.fiveKindOf(White))[White]
 		t := new([keyCount]uint8)
-		for k := range t {
-			t[k] = b[k] | w[k]<<4
+		reach := lineReach(r)
+		// keyOfIndex moves each bit of an index to a bit of the key: apply
+		// it a byte of the index at a time
+		var byByte [3][256]int
+		for i := range byByte {
+			for v := 0; v < 256; v++ {
+				byByte[i][v] = keyOfIndex(v<<(8*i), reach)
+			}
+		}
+		for idx := 0; idx < 1<<(4*reach); idx++ {
+			k := byByte[0][idx&0xFF] | byByte[1][idx>>8&0xFF] | byByte[2][idx>>16&0xFF]
+			t[idx] = b[k] | w[k]<<4
 		}
 		both[r] = t
 	})
 	return both[r]
+}
+
+// keyOfIndex is the line key (slotOf) of a both-table index (lineIndex)
+// under a reach: bit j of each colour's half is the cell j-reach away for
+// j < reach, j-reach+1 away after; the cells farther than reach are empty.
+func keyOfIndex(idx, reach int) int {
+	k := 0
+	for j := 0; j < 2*reach; j++ {
+		o := j - reach
+		if j >= reach {
+			o++
+		}
+		v := idx>>j&1 | (idx>>(j+2*reach)&1)<<1
+		k |= v << (2 * slotOf(o))
+	}
+	return k
 }
 
 // The black tables of every five kind are built once by buildTables and

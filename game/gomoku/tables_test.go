@@ -3,9 +3,12 @@ package gomoku
 import (
 	"bytes"
 	"flag"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/pentad-ai/pentad/engine"
 )
 
 var updateTables = flag.Bool("update-tables", false, "rewrite the embedded pattern tables")
@@ -36,7 +39,12 @@ func TestEmbeddedTables(t *testing.T) {
 // cells within that reach; and that the exact-five rules need the fifth.
 func TestLineReach(t *testing.T) {
 	for _, r := range []Rule{Freestyle, Standard, Renju, Caro} {
-		tb := bothTable(r)
+		b := tablesFor(r.fiveKindOf(Black))[Black]
+		w := tablesFor(r.fiveKindOf(White))[White]
+		tb := make([]uint8, keyCount)
+		for k := range tb {
+			tb[k] = b[k] | w[k]<<4
+		}
 		for _, k := range []int{-5, 5} {
 			sl := 2 * slotOf(k)
 			dep := 0
@@ -53,6 +61,73 @@ func TestLineReach(t *testing.T) {
 			}
 			if far := dep > 0; far != (lineReach(r) > 4) {
 				t.Errorf("%v: %d keys depend on the cell at %d, reach %d", r, dep, k, lineReach(r))
+			}
+		}
+	}
+}
+
+// TestLineCodesFromCells checks the line code of every empty cell and
+// direction of random positions against classifyLine of the eleven cells
+// read from the board: the line bitsets, the both table's index and
+// keyOfIndex must agree with the cells themselves.
+func TestLineCodesFromCells(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
+		for _, size := range [][2]int{{15, 15}, {20, 20}, {7, 9}} {
+			p, _ := NewPosition(size[0], size[1], rule)
+			for n := 0; n < 40; n++ {
+				x, y := r.IntN(size[0]), r.IntN(size[1])
+				c := p.Index(x, y)
+				if p.cell[c] != Empty {
+					continue
+				}
+				if n%13 == 5 {
+					p.SetStone(c, 2) // a neutral stone
+					continue
+				}
+				if p.n == 0 && n%2 == 0 {
+					p.SetStone(c, r.IntN(2))
+					continue
+				}
+				p.Make(engine.Move(c))
+				if over, _, _ := p.Status(); over {
+					p.Unmake(engine.Move(c))
+				}
+			}
+			checkLineCodes(t, p, rule)
+		}
+	}
+}
+
+func checkLineCodes(t *testing.T, p *Position, rule Rule) {
+	t.Helper()
+	for c := range p.cell {
+		if p.cell[c] != Empty {
+			continue
+		}
+		for s := Black; s <= White; s++ {
+			k := rule.fiveKindOf(s)
+			for d, dd := range dirs {
+				var l line
+				for o := -5; o <= 5; o++ {
+					if o == 0 {
+						continue
+					}
+					switch v := p.cell[c+o*dd]; {
+					case v == Empty:
+						l[o+5] = lE
+					case v == Wall:
+						l[o+5] = lW
+					case int(v)-1 == s:
+						l[o+5] = lO
+					default:
+						l[o+5] = lX
+					}
+				}
+				canon(&l, k)
+				if got, want := p.LineCode(s, c, d), classifyLine(l, k); got != want {
+					t.Fatalf("%v: cell %d side %d direction %d: code %d, the cells give %d\n%s", rule, c, s, d, got, want, p)
+				}
 			}
 		}
 	}

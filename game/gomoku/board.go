@@ -126,15 +126,22 @@ type undo struct {
 // cell and the changed codes of the empty cells within reach on its lines.
 const logCap = (MaxSize*MaxSize + 1) * (2 + 2*4*2*5)
 
-// logEntry packs a change-log entry: the cell, the side, and the cell key
-// (four line codes), class and value it had before the move.
+// logEntry packs a change-log entry: the cell and the side (12 bits), and
+// the cell's info before the move above logFour.
 func (p *Position) logEntry(c, s int) uint64 {
-	return uint64(c) | uint64(s)<<11 | uint64(p.cls[s][c]&15)<<12 | uint64(p.pat[s][c])<<16 | uint64(uint32(p.val[s][c]))<<32
+	return uint64(c) | uint64(s)<<11 | p.info[s][c&(cellCap-1)]<<13
 }
 
-// logFour marks an entry whose cell's bit in four may have changed (above
-// the value's 24 bits).
-const logFour = 1 << 63
+// logFour marks an entry whose cell's bit in four may have changed.
+const logFour = 1 << 12
+
+// A cell's info packs, for one side, its cell key (four line codes, bits
+// 0-15), its class (bits 16-19) and its value (bits 20-43).
+const (
+	infoKey   = 1<<16 - 1
+	infoClass = 16
+	infoValue = 20
+)
 
 // Position is a Gomoku position with incremental line patterns: for every
 // empty cell and side the four line codes, and from them, through a
@@ -151,9 +158,7 @@ type Position struct {
 	// (lineOf), a bit at posOf for every stone of that colour and every
 	// wall (both colours): a cell's line key is read from them
 	lines [2][4][nLines]uint64
-	pat   [2][cellCap]uint16 // four 4-bit line codes, direction d at bits 4d
-	cls   [2][cellCap]uint8
-	val   [2][cellCap]int32
+	info  [2][cellCap]uint64 // cell key, class and value by side and cell
 	near  [nCells]uint8
 	// four holds, for each side, a bit for every empty cell where that
 	// side makes a four or a five (HasCode(s, c, B4)), so that the
@@ -239,9 +244,7 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 		}
 		p.near[i] = 0
 		for s := 0; s < 2; s++ {
-			p.pat[s][i] = 0
-			p.cls[s][i] = TNone
-			p.val[s][i] = 0
+			p.info[s][i] = 0 // TNone
 		}
 	}
 	p.lines = [2][4][nLines]uint64{}
@@ -369,13 +372,12 @@ func (p *Position) refresh(c int) {
 
 // refreshSide is refresh for one side.
 func (p *Position) refreshSide(s, c int) {
-	e := p.ctab[s][p.pat[s][c]]
-	cl, v := uint8(e>>24), int32(e&0xFFFFFF)
-	p.cnt[s][p.cls[s][c]&15]--
-	p.cnt[s][cl&15]++
-	p.sum[s] += v - p.val[s][c]
-	p.cls[s][c] = cl
-	p.val[s][c] = v
+	old := p.info[s][c&(cellCap-1)]
+	e := p.ctab[s][uint16(old)]
+	p.cnt[s][old>>infoClass&15]--
+	p.cnt[s][e>>24&15]++
+	p.sum[s] += int32(e&0xFFFFFF) - int32(old>>infoValue)
+	p.info[s][c&(cellCap-1)] = old&infoKey | uint64(e>>24)<<infoClass | uint64(e&0xFFFFFF)<<infoValue
 }
 
 // blackSuspect tells whether a black move with these line codes may be
@@ -395,7 +397,7 @@ func blackSuspect(pt uint16) bool {
 }
 
 // code is the line code of cell c for side s in direction d.
-func (p *Position) code(s, c, d int) uint8 { return uint8(p.pat[s][c]>>(4*d)) & 0xF }
+func (p *Position) code(s, c, d int) uint8 { return uint8(p.info[s][c]>>(4*d)) & 0xF }
 
 // LineCode is the line pattern code (Dead .. Over) of empty cell c for side
 // s in direction d (0..3).
@@ -403,11 +405,11 @@ func (p *Position) LineCode(s, c, d int) uint8 { return p.code(s, c, d) }
 
 // CellKey is the four line codes of empty cell c for side s, 4 bits a
 // direction (direction d at bits 4d): the index of the cell tables.
-func (p *Position) CellKey(s, c int) uint16 { return p.pat[s][c] }
+func (p *Position) CellKey(s, c int) uint16 { return uint16(p.info[s][c]) }
 
 func (p *Position) setCode(s, c, d int, v uint8) {
 	sh := uint(4 * d)
-	p.pat[s][c] = p.pat[s][c]&^(0xF<<sh) | uint16(v)<<sh
+	p.info[s][c] = p.info[s][c]&^(0xF<<sh) | uint64(v)<<sh
 }
 
 // CellTable gives the class and value of an empty cell for one side from
@@ -489,11 +491,11 @@ func (p *Position) setTab(t *CellTable) {
 // clear zeroes the class of a cell that became occupied.
 func (p *Position) clear(c int) {
 	for s := 0; s < 2; s++ {
-		p.cnt[s][p.cls[s][c]&15]--
+		old := p.info[s][c]
+		p.cnt[s][old>>infoClass&15]--
 		p.cnt[s][TNone]++
-		p.sum[s] -= p.val[s][c]
-		p.cls[s][c] = TNone
-		p.val[s][c] = 0
+		p.sum[s] -= int32(old >> infoValue)
+		p.info[s][c] = old & infoKey
 	}
 }
 
@@ -508,8 +510,8 @@ func (p *Position) place(c int, col uint8) {
 	p.log[p.logN+1] = p.logEntry(c, White) | logFour
 	p.logN += 2
 	p.clear(c)
-	p.pat[Black][c] = 0
-	p.pat[White][c] = 0
+	p.info[Black][c] = 0
+	p.info[White][c] = 0
 	p.four[Black][c>>6] &^= 1 << (uint(c) & 63)
 	p.four[White][c>>6] &^= 1 << (uint(c) & 63)
 	p.setLineBits(c, col)
@@ -531,14 +533,12 @@ func (p *Position) remove(c int, logAt int) {
 		p.lines[0][d][l] &^= b
 		p.lines[1][d][l] &^= b
 	}
-	cls, pat, val := &p.cls, &p.pat, &p.val
+	info := &p.info
 	for _, e := range p.log[logAt:p.logN] {
-		q, s := int(e&(cellCap-1)), int(e>>11&1)
-		cls[s][q] = uint8(e>>12) & 15
-		pat[s][q] = uint16(e >> 16)
-		val[s][q] = int32(uint32(e>>32) & (1<<24 - 1))
+		q, si := int(e&(cellCap-1)), int(e>>11&1)
+		info[si][q] = e >> 13
 		if e&logFour != 0 {
-			p.setFour(s, q)
+			p.setFour(si, q)
 		}
 	}
 	p.logN = logAt
@@ -564,15 +564,16 @@ func (p *Position) rescan(c int) {
 			if k == 0 || p.cell[q] != Empty {
 				continue
 			}
-			ob, ow := p.pat[Black][q], p.pat[White][q]
+			ib, iw := p.info[Black][q&(cellCap-1)], p.info[White][q&(cellCap-1)]
+			ob, ow := uint16(ib), uint16(iw)
 			i := uint(i0+k+p.reach) & 63 // lineKey, written out: faster here
 			xb, xw := lb>>i, lw>>i
 			v := tbl[uint32(xb&lo|xb>>1&hi|(xw&lo|xw>>1&hi)<<wsh)&(keyCount-1)]
 			nb := ob&^(0xF<<sh) | uint16(v&0xF)<<sh
 			nw := ow&^(0xF<<sh) | uint16(v>>4)<<sh
 			if nb != ob {
-				e := p.logEntry(q, Black)
-				p.pat[Black][q] = nb
+				e := uint64(q) | ib<<13
+				p.info[Black][q&(cellCap-1)] = ib&^infoKey | uint64(nb)
 				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>sh)&0xF) {
 					p.setFour(Black, q)
 					e |= logFour
@@ -582,8 +583,8 @@ func (p *Position) rescan(c int) {
 				p.refreshSide(Black, q)
 			}
 			if nw != ow {
-				e := p.logEntry(q, White)
-				p.pat[White][q] = nw
+				e := uint64(q) | 1<<11 | iw<<13
+				p.info[White][q&(cellCap-1)] = iw&^infoKey | uint64(nw)
 				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>sh)&0xF) {
 					p.setFour(White, q)
 					e |= logFour
@@ -667,7 +668,7 @@ func fourCode(v uint8) bool { return v-B4 <= Five-B4 }
 // setFour sets the bit of empty cell c in four[s] from its line codes.
 func (p *Position) setFour(s, c int) {
 	w, b := c>>6, uint64(1)<<(uint(c)&63)
-	if pt := p.pat[s][c]; fourKeys[pt>>6]>>(pt&63)&1 != 0 {
+	if pt := uint16(p.info[s][c]); fourKeys[pt>>6]>>(pt&63)&1 != 0 {
 		p.four[s][w] |= b
 	} else {
 		p.four[s][w] &^= b
@@ -708,7 +709,7 @@ func nextBit(a, b *[nWords]uint64, c, hi int) int {
 
 // MakesFive reports whether side playing empty cell c wins at once.
 func (p *Position) MakesFive(side, c int) bool {
-	return p.cls[side][c] == TFive
+	return p.Class(side, c) == TFive
 }
 
 // Make plays m for the side to move. m must be legal.
@@ -865,10 +866,10 @@ func (p *Position) Cell(c int) uint8 { return p.cell[c] }
 func (p *Position) Near(c int) uint8 { return p.near[c] }
 
 // Class is the class of empty cell c for side s (TNone when occupied).
-func (p *Position) Class(s, c int) uint8 { return p.cls[s][c] }
+func (p *Position) Class(s, c int) uint8 { return uint8(p.info[s][c]>>infoClass) & 15 }
 
 // Value is the value of empty cell c for side s (0 when occupied).
-func (p *Position) Value(s, c int) int32 { return p.val[s][c] }
+func (p *Position) Value(s, c int) int32 { return int32(p.info[s][c] >> infoValue) }
 
 // Sum is the sum of the values of the empty cells for side s.
 func (p *Position) Sum(s int) int32 { return p.sum[s] }

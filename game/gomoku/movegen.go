@@ -26,10 +26,10 @@ func (p *Position) Allowed(c int) bool {
 	if p.rule != Renju || p.side != Black {
 		return true
 	}
-	if p.cls[Black][c] == TFive {
+	if p.Class(Black, c) == TFive {
 		return true
 	}
-	if !blackSuspect(p.pat[Black][c]) {
+	if !blackSuspect(p.CellKey(Black, c)) {
 		return true
 	}
 	return !p.Forbidden(c)
@@ -38,7 +38,7 @@ func (p *Position) Allowed(c int) bool {
 // HasCode reports whether any line code of cell c for side s is at least
 // min (Over not counted).
 func (p *Position) HasCode(s, c int, min uint8) bool {
-	pt := p.pat[s][c]
+	pt := p.CellKey(s, c)
 	for d := 0; d < 4; d++ {
 		if v := uint8(pt>>(4*d)) & 0xF; v >= min && v != Over {
 			return true
@@ -109,7 +109,7 @@ func (p *Position) FiveCellNear(side, c int) int {
 	for _, dd := range dirs {
 		for k := -4; k <= 4; k++ {
 			q := c + k*dd
-			if k != 0 && p.cell[q] == Empty && p.cls[side][q] == TFive {
+			if k != 0 && p.cell[q] == Empty && p.Class(side, q) == TFive {
 				return q
 			}
 		}
@@ -123,7 +123,7 @@ func (p *Position) FiveCell(side int) (int, int) {
 	lo, hi := p.ScanRange()
 	first, n := -1, 0
 	for c := p.NextFour(side, lo, hi); c < hi; c = p.NextFour(side, c+1, hi) {
-		if p.cls[side][c] == TFive {
+		if p.Class(side, c) == TFive {
 			if first < 0 {
 				first = c
 			}

@@ -69,7 +69,7 @@ func TestFiveTablesAgainstStones(t *testing.T) {
 						continue
 					}
 					for s := 0; s < 2; s++ {
-						if got, want := p.cls[s][c] == TFive, stonesFive(p, s, c); got != want {
+						if got, want := p.Class(s, c) == TFive, stonesFive(p, s, c); got != want {
 							x, y := XY(c)
 							t.Fatalf("%v %dx%d: side %d at %d,%d: table five %v, stones %v\n%s", rule, w, h, s, x, y, got, want, p)
 						}

@@ -60,7 +60,7 @@ func checkIncremental(t *testing.T, p *Position) {
 			q.SetStone(c, 2)
 		}
 	}
-	if q.pat != p.pat || q.cls != p.cls || q.val != p.val || q.sum != p.sum || q.near != p.near || q.lines != p.lines || q.four != p.four {
+	if q.info != p.info || q.sum != p.sum || q.near != p.near || q.lines != p.lines || q.four != p.four {
 		t.Fatalf("incremental state differs from a fresh build\n%s", p)
 	}
 	checkFours(t, p)
@@ -357,7 +357,7 @@ func TestMakeUnmakeRestores(t *testing.T) {
 			p.Unmake(ms[i])
 			checkIncremental(t, p)
 		}
-		if p.hash != fresh.hash || p.pat != fresh.pat || p.sum != fresh.sum || p.lines != fresh.lines || p.near != fresh.near || p.cnt != fresh.cnt {
+		if p.hash != fresh.hash || p.info != fresh.info || p.sum != fresh.sum || p.lines != fresh.lines || p.near != fresh.near || p.cnt != fresh.cnt {
 			t.Fatalf("%v: make/unmake did not restore the position", rule)
 		}
 	}
@@ -395,7 +395,7 @@ func TestSetCellTableMidGame(t *testing.T) {
 			p.Unmake(ms[i])
 			checkIncremental(t, p)
 		}
-		if p.hash != fresh.hash || p.pat != fresh.pat || p.cls != fresh.cls || p.val != fresh.val || p.sum != fresh.sum || p.cnt != fresh.cnt || p.four != fresh.four {
+		if p.hash != fresh.hash || p.info != fresh.info || p.sum != fresh.sum || p.cnt != fresh.cnt || p.four != fresh.four {
 			t.Fatalf("%v: unmaking after the table change did not give the fresh position", rule)
 		}
 	}

@@ -61,14 +61,6 @@ var Default = Weights{
 	PlaceLine: 300, PlaceTempo: 600,
 }
 
-var junction [morris.Nodes]int
-
-func init() {
-	for n := 0; n < morris.Nodes; n++ {
-		junction[n] = bits.OnesCount32(morris.Adj[n]) - 2 // 0, 1 or 2
-	}
-}
-
 // NumFeatures is the length of Features' vector, one per field of Weights
 // in their order.
 const NumFeatures = 17
@@ -126,58 +118,124 @@ func Features(us, them uint32, handUs, handThem int, placing bool) (f [NumFeatur
 	return f
 }
 
-// threats is the set of empty nodes where side x could complete a mill with
-// one piece, given the pieces that may arrive there, with x's closed mills
-// and its lines holding one piece of x and none of y.
-func threats(x, y uint32, fly, place bool) (sq uint32, closed, lines int) {
-	empty := morris.All &^ (x | y)
-	for _, m := range morris.Mills {
-		own := x & m
-		switch bits.OnesCount32(own) {
-		case 1:
-			if m&y == 0 {
-				lines++
-			}
-		case 3:
-			closed++
-		case 2:
-			t := m &^ own & empty
-			if t == 0 {
-				continue
-			}
-			if place || fly {
-				sq |= t
-				continue
-			}
-			n := bits.TrailingZeros32(t)
-			if morris.Adj[n]&x&^m != 0 {
-				sq |= t
+// The evaluation counts its terms a line at a time, 8 lines at once: the
+// horizontal mills are the node triples 3k, 3k+1, 3k+2 of a mask, and
+// transpose lays the vertical mills out the same way (the middle node of a
+// line in the middle of its triple).
+const (
+	first = 0x249249   // the first node of each triple
+	last  = first << 2 // the last node of each triple
+)
+
+var trans, untrans = transposition()
+
+// transposition gives the byte tables of transpose and of its inverse.
+func transposition() (t, u *[3][256]uint32) {
+	t, u = new([3][256]uint32), new([3][256]uint32)
+	var perm [morris.Nodes]int // node -> bit of the transposed mask
+	for i, m := range verticalMills {
+		for j, n := range m {
+			perm[n] = 3*i + j
+		}
+	}
+	for b := 0; b < 3; b++ {
+		for v := 0; v < 256; v++ {
+			for k := 0; k < 8; k++ {
+				if v>>k&1 != 0 {
+					n := 8*b + k
+					t[b][v] |= 1 << perm[n]
+					for m, q := range perm {
+						if q == n {
+							u[b][v] |= 1 << m
+						}
+					}
+				}
 			}
 		}
 	}
-	return sq, closed, lines
+	return t, u
+}
+
+// verticalMills are the vertical lines, each from one end to the other.
+var verticalMills = [8][3]int{
+	{0, 9, 21}, {3, 10, 18}, {6, 11, 15}, {1, 4, 7}, {16, 19, 22}, {8, 12, 17}, {5, 13, 20}, {2, 14, 23},
+}
+
+func transpose(x uint32) uint32 {
+	return trans[0][x&255] | trans[1][x>>8&255] | trans[2][x>>16&255]
+}
+
+func untranspose(x uint32) uint32 {
+	return untrans[0][x&255] | untrans[1][x>>8&255] | untrans[2][x>>16&255]
+}
+
+// along is the set of nodes next to a node of x along the lines laid out as
+// triples.
+func along(x uint32) uint32 { return (x<<1)&^first&morris.All | (x>>1)&^last }
+
+// pairs counts the pairs of a node of x next to a node of e along the lines
+// laid out as triples.
+func pairs(x, e uint32) int {
+	return bits.OnesCount32((x<<1)&^first&e) + bits.OnesCount32((x>>1)&^last&e)
+}
+
+// lineCounts are the terms of x against y on the lines laid out as triples
+// (e the empty nodes): the empty nodes where x completes a line it holds
+// two nodes of, the lines x holds whole, marked by their first node, and
+// the lines with one node of x and none of y.
+func lineCounts(x, y, e uint32) (two, full uint32, lines int) {
+	a, b, c := x&first, x>>1&first, x>>2&first
+	full = a & b & c
+	anyY := (y | y>>1 | y>>2) & first
+	lines = bits.OnesCount32((a ^ b ^ c) &^ full &^ anyY)
+	two = ((a&b&^c)<<2 | (a&c&^b)<<1 | b&c&^a) & e
+	return two, full, lines
+}
+
+// threats is the set of empty nodes where side x could complete a mill with
+// one piece, given the pieces that may arrive there (any when placing or
+// flying, else a piece of x next to the node off the mill's line), with x's
+// closed mills (horizontal marked in fh, vertical in fv, transposed, by
+// their first nodes) and its lines holding one piece of x and none of y.
+func threats(x, y uint32, fly, place bool) (sq, fh, fv uint32, lines int) {
+	e := morris.All &^ (x | y)
+	xt, yt, et := transpose(x), transpose(y), transpose(e)
+	th, fh, lh := lineCounts(x, y, e)
+	tv, fv, lv := lineCounts(xt, yt, et)
+	if !place && !fly {
+		th &= untranspose(along(xt)) // a piece of x on the node's vertical line
+		tv &= transpose(along(x))    // on its horizontal line
+	}
+	return th | untranspose(tv), fh, fv, lh + lv
 }
 
 // placement adds sign times x's placement-phase terms to f.
 func placement(f *[NumFeatures]int, x, y uint32, hx, sign int) {
 	empty := morris.All &^ (x | y)
-	sq, closed, lines := threats(x, y, false, hx > 0)
+	sq, fh, fv, lines := threats(x, y, false, hx > 0)
 	nt := bits.OnesCount32(sq)
 	f[fPlaceLine] += sign * lines
-	f[fPlaceMill] += sign * closed
+	f[fPlaceMill] += sign * (bits.OnesCount32(fh) + bits.OnesCount32(fv))
 	f[fPlaceThreat] += sign * nt
 	if nt >= 2 {
 		f[fPlaceDouble] += sign
 	}
-	junc, mob := 0, 0
-	for b := x; b != 0; b &= b - 1 {
-		n := bits.TrailingZeros32(b)
-		junc += junction[n]
-		mob += bits.OnesCount32(morris.Adj[n] & empty)
-	}
-	f[fPlaceJunction] += sign * junc
-	f[fPlaceMobility] += sign * mob
+	f[fPlaceJunction] += sign * (bits.OnesCount32(x&degree3) + 2*bits.OnesCount32(x&degree4))
+	f[fPlaceMobility] += sign * (pairs(x, empty) + pairs(transpose(x), transpose(empty)))
 }
+
+// degree3 and degree4 are the nodes with three and four neighbours.
+var degree3, degree4 = func() (d3, d4 uint32) {
+	for n := 0; n < morris.Nodes; n++ {
+		switch bits.OnesCount32(morris.Adj[n]) {
+		case 3:
+			d3 |= 1 << n
+		case 4:
+			d4 |= 1 << n
+		}
+	}
+	return d3, d4
+}()
 
 // moving adds sign times x's moving- and flying-phase terms to f.
 func moving(f *[NumFeatures]int, x, y uint32, toMove bool, sign int) {
@@ -185,7 +243,7 @@ func moving(f *[NumFeatures]int, x, y uint32, toMove bool, sign int) {
 		return
 	}
 	empty := morris.All &^ (x | y)
-	sq, _, lines := threats(x, y, bits.OnesCount32(x) == 3, false)
+	sq, fh, fv, lines := threats(x, y, bits.OnesCount32(x) == 3, false)
 	nt := bits.OnesCount32(sq)
 	if bits.OnesCount32(x) == 3 {
 		f[fFlyThreat] += sign * nt
@@ -199,27 +257,21 @@ func moving(f *[NumFeatures]int, x, y uint32, toMove bool, sign int) {
 	if nt >= 2 {
 		f[fMoveDouble] += sign
 	}
-	mob, blocked := 0, 0
-	for b := x; b != 0; b &= b - 1 {
-		n := bits.TrailingZeros32(b)
-		k := bits.OnesCount32(morris.Adj[n] & empty)
-		if k == 0 {
-			blocked++
-		}
-		mob += k
-	}
+	xt, et := transpose(x), transpose(empty)
+	mob := pairs(x, empty) + pairs(xt, et)
+	// nodes with an empty neighbour on their horizontal line, and on
+	// their vertical line (transposed)
+	freeH, freeVt := along(empty), along(et)
+	blocked := bits.OnesCount32(x &^ (freeH | untranspose(freeVt)))
 	f[fBlocked] -= sign * blocked
 	f[fMoveMobility] += sign * mob
 	if mob == 0 && !toMove {
 		f[fNoMoves] -= sign
 	}
-	// closed mills with a piece that can step out (and back in)
-	open := 0
-	for _, m := range morris.Mills {
-		if x&m == m && morris.Neighbours(m)&empty&^m != 0 {
-			open++
-		}
-	}
+	// closed mills with a piece that can step out (and back in): a node
+	// of the mill with an empty neighbour off the mill's line
+	freeV, freeHt := untranspose(freeVt), transpose(freeH)
+	open := bits.OnesCount32(fh&(freeV|freeV>>1|freeV>>2)) + bits.OnesCount32(fv&(freeHt|freeHt>>1|freeHt>>2))
 	f[fOpenMill] += sign * open
 }
 

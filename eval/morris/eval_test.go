@@ -100,3 +100,131 @@ func TestPlaceTempo(t *testing.T) {
 		}
 	}
 }
+
+// The terms counted a node and a mill at a time, as the evaluation did
+// before it counted them by lines: the reference of TestFeaturesByLines.
+
+// refThreats is the set of empty nodes where side x could complete a mill with
+// one piece, given the pieces that may arrive there, with x's closed mills
+// and its lines holding one piece of x and none of y.
+func refThreats(x, y uint32, fly, place bool) (sq uint32, closed, lines int) {
+	empty := morris.All &^ (x | y)
+	for _, m := range morris.Mills {
+		own := x & m
+		switch bits.OnesCount32(own) {
+		case 1:
+			if m&y == 0 {
+				lines++
+			}
+		case 3:
+			closed++
+		case 2:
+			t := m &^ own & empty
+			if t == 0 {
+				continue
+			}
+			if place || fly {
+				sq |= t
+				continue
+			}
+			n := bits.TrailingZeros32(t)
+			if morris.Adj[n]&x&^m != 0 {
+				sq |= t
+			}
+		}
+	}
+	return sq, closed, lines
+}
+
+// refPlacement adds sign times x's placement-phase terms to f.
+func refPlacement(f *[NumFeatures]int, x, y uint32, hx, sign int) {
+	empty := morris.All &^ (x | y)
+	sq, closed, lines := refThreats(x, y, false, hx > 0)
+	nt := bits.OnesCount32(sq)
+	f[fPlaceLine] += sign * lines
+	f[fPlaceMill] += sign * closed
+	f[fPlaceThreat] += sign * nt
+	if nt >= 2 {
+		f[fPlaceDouble] += sign
+	}
+	junc, mob := 0, 0
+	for b := x; b != 0; b &= b - 1 {
+		n := bits.TrailingZeros32(b)
+		junc += bits.OnesCount32(morris.Adj[n]) - 2
+		mob += bits.OnesCount32(morris.Adj[n] & empty)
+	}
+	f[fPlaceJunction] += sign * junc
+	f[fPlaceMobility] += sign * mob
+}
+
+// refMoving adds sign times x's moving- and flying-phase terms to f.
+func refMoving(f *[NumFeatures]int, x, y uint32, toMove bool, sign int) {
+	if bits.OnesCount32(x) < 3 {
+		return
+	}
+	empty := morris.All &^ (x | y)
+	sq, _, lines := refThreats(x, y, bits.OnesCount32(x) == 3, false)
+	nt := bits.OnesCount32(sq)
+	if bits.OnesCount32(x) == 3 {
+		f[fFlyThreat] += sign * nt
+		if nt >= 2 {
+			f[fFlyDouble] += sign
+		}
+		return
+	}
+	f[fMoveThreat] += sign * nt
+	f[fMoveLine] += sign * lines
+	if nt >= 2 {
+		f[fMoveDouble] += sign
+	}
+	mob, blocked := 0, 0
+	for b := x; b != 0; b &= b - 1 {
+		n := bits.TrailingZeros32(b)
+		k := bits.OnesCount32(morris.Adj[n] & empty)
+		if k == 0 {
+			blocked++
+		}
+		mob += k
+	}
+	f[fBlocked] -= sign * blocked
+	f[fMoveMobility] += sign * mob
+	if mob == 0 && !toMove {
+		f[fNoMoves] -= sign
+	}
+	// closed mills with a piece that can step out (and back in)
+	open := 0
+	for _, m := range morris.Mills {
+		if x&m == m && morris.Neighbours(m)&empty&^m != 0 {
+			open++
+		}
+	}
+	f[fOpenMill] += sign * open
+}
+
+// refFeatures is Features computed by the reference functions.
+func refFeatures(us, them uint32, handUs, handThem int, placing bool) (f [NumFeatures]int) {
+	f[fPiece] = bits.OnesCount32(us) + handUs - bits.OnesCount32(them) - handThem
+	if placing {
+		refPlacement(&f, us, them, handUs, 1)
+		f[fPlaceTempo] = 1
+		refPlacement(&f, them, us, handThem, -1)
+		return f
+	}
+	refMoving(&f, us, them, true, 1)
+	refMoving(&f, them, us, false, -1)
+	return f
+}
+
+// TestFeaturesByLines compares Features with the node-by-node reference on
+// random positions of every phase.
+func TestFeaturesByLines(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 33))
+	for i := 0; i < 200000; i++ {
+		us, them := randomSides(r, r.IntN(4), 1+r.IntN(10))
+		hu, ht := r.IntN(3), r.IntN(3)
+		placing := r.IntN(2) == 0
+		if got, want := Features(us, them, hu, ht, placing), refFeatures(us, them, hu, ht, placing); got != want {
+			t.Fatalf("us %06x them %06x hands %d %d placing %v:\n got %v\nwant %v", us, them, hu, ht, placing, got, want)
+		}
+	}
+}

@@ -312,8 +312,8 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 		return append(buf, engine.Move(c))
 	}
 	if p.Ply() == p.wideAt {
-		for c := lo; c < hi; c++ {
-			if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.Allowed(c) {
+		for c := p.NextCandidate(lo, hi); c < hi; c = p.NextCandidate(c+1, hi) {
+			if p.Allowed(c) {
 				buf = append(buf, engine.Move(c))
 			}
 		}
@@ -338,8 +338,8 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 	}
 	if s == p.vctSide {
 		// threat-space search: the attacker plays only fours and threes
-		for c := lo; c < hi; c++ {
-			if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.HasCode(s, c, ev.F3) && p.Allowed(c) {
+		for c := p.NextCandidate(lo, hi); c < hi; c = p.NextCandidate(c+1, hi) {
+			if p.HasCode(s, c, ev.F3) && p.Allowed(c) {
 				buf = append(buf, engine.Move(c))
 			}
 		}
@@ -381,8 +381,8 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 		}
 	}
 	vals := &p.genVals
-	for c := lo; c < hi; c++ {
-		if p.Cell(c) == game.Empty && p.Near(c) > 0 && p.Allowed(c) {
+	for c := p.NextCandidate(lo, hi); c < hi; c = p.NextCandidate(c+1, hi) {
+		if p.Allowed(c) {
 			vals[len(buf)] = p.moveValue(c)
 			buf = append(buf, engine.Move(c))
 		}

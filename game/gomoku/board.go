@@ -164,6 +164,9 @@ type Position struct {
 	// side makes a four or a five (HasCode(s, c, B4)), so that the
 	// searches' scans for fours visit only those cells
 	four [2][nWords]uint64
+	// cand has a bit for every empty cell with a stone within two cells
+	// (Near > 0): the cells the searches consider, walked by NextCandidate
+	cand [nWords]uint64
 	sum  [2]int32
 	cnt  [2][16]int32     // by class; 16 so that a class masked by 15 needs no bounds check
 	both *[keyCount]uint8 // black code | white code << 4 by line index (lineIndex)
@@ -235,6 +238,7 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 	p.empty = w * h
 	p.ylo, p.yhi = MaxSize, -1
 	p.four = [2][nWords]uint64{}
+	p.cand = [nWords]uint64{}
 	for i := range p.cell {
 		x, y := i%stride-pad, i/stride-pad
 		if x >= 0 && y >= 0 && x < w && y < h {
@@ -514,11 +518,15 @@ func (p *Position) place(c int, col uint8) {
 	p.info[White][c] = 0
 	p.four[Black][c>>6] &^= 1 << (uint(c) & 63)
 	p.four[White][c>>6] &^= 1 << (uint(c) & 63)
+	p.cand[c>>6] &^= 1 << (uint(c) & 63)
 	p.setLineBits(c, col)
 	p.rescan(c)
 	for dy := -2; dy <= 2; dy++ {
 		for dx := -2; dx <= 2; dx++ {
-			p.near[c+dy*stride+dx]++
+			q := c + dy*stride + dx
+			if p.near[q]++; p.near[q] == 1 && p.cell[q] == Empty {
+				p.cand[q>>6] |= 1 << (uint(q) & 63)
+			}
 		}
 	}
 }
@@ -544,8 +552,14 @@ func (p *Position) remove(c int, logAt int) {
 	p.logN = logAt
 	for dy := -2; dy <= 2; dy++ {
 		for dx := -2; dx <= 2; dx++ {
-			p.near[c+dy*stride+dx]--
+			q := c + dy*stride + dx
+			if p.near[q]--; p.near[q] == 0 {
+				p.cand[q>>6] &^= 1 << (uint(q) & 63)
+			}
 		}
+	}
+	if p.near[c] > 0 {
+		p.cand[c>>6] |= 1 << (uint(c) & 63)
 	}
 }
 
@@ -864,6 +878,14 @@ func (p *Position) Cell(c int) uint8 { return p.cell[c] }
 
 // Near is the number of stones within two cells (both ways) of cell c.
 func (p *Position) Near(c int) uint8 { return p.near[c] }
+
+// NextCandidate is the first empty cell q, c <= q < hi, with a stone within
+// two cells (Near(q) > 0), or hi when there is none:
+//
+//	for q := p.NextCandidate(lo, hi); q < hi; q = p.NextCandidate(q+1, hi)
+func (p *Position) NextCandidate(c, hi int) int {
+	return nextBit(&p.cand, &p.cand, c, hi)
+}
 
 // Class is the class of empty cell c for side s (TNone when occupied).
 func (p *Position) Class(s, c int) uint8 { return uint8(p.info[s][c]>>infoClass) & 15 }

@@ -60,10 +60,25 @@ func checkIncremental(t *testing.T, p *Position) {
 			q.SetStone(c, 2)
 		}
 	}
-	if q.info != p.info || q.sum != p.sum || q.near != p.near || q.lines != p.lines || q.four != p.four {
+	if q.info != p.info || q.sum != p.sum || q.near != p.near || q.lines != p.lines || q.four != p.four || q.cand != p.cand {
 		t.Fatalf("incremental state differs from a fresh build\n%s", p)
 	}
 	checkFours(t, p)
+	// the candidates, walked, against a scan of the cells
+	lo, hi := p.FullRange()
+	c := p.NextCandidate(lo, hi)
+	for q := lo; q < hi; q++ {
+		if p.cell[q] != Empty || p.near[q] == 0 {
+			continue
+		}
+		if c != q {
+			t.Fatalf("NextCandidate gives %d, the scan %d\n%s", c, q, p)
+		}
+		c = p.NextCandidate(c+1, hi)
+	}
+	if c != hi {
+		t.Fatalf("NextCandidate gives %d past the last candidate\n%s", c, p)
+	}
 	for s := 0; s < 2; s++ {
 		for cl := 1; cl < len(p.cnt[s]); cl++ {
 			if p.cnt[s][cl] != q.cnt[s][cl] {

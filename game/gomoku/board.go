@@ -126,8 +126,8 @@ type undo struct {
 // cell and the changed codes of the empty cells within reach on its lines.
 const logCap = (MaxSize*MaxSize + 1) * (2 + 2*4*2*5)
 
-// logEntry packs a change-log entry: the cell and the side (12 bits), and
-// the cell's info before the move above logFour.
+// logEntry packs a change-log entry: the cell and the side (bits 0-11),
+// logFour (bit 12), and the cell's info as it is now (from bit 13).
 func (p *Position) logEntry(c, s int) uint64 {
 	return uint64(c) | uint64(s)<<11 | p.info[s][c&(cellCap-1)]<<13
 }
@@ -184,9 +184,9 @@ type Position struct {
 	ylo, yhi int
 	n        int // moves on the stack
 	stack    [MaxSize*MaxSize + 1]undo
-	// log holds the cell keys that the moves on the stack changed, as they
-	// were before (logEntry), so that Unmake restores them instead of
-	// re-coding the lines
+	// log holds the cells (key, class and value of one side) that the
+	// moves on the stack changed, as they were before (logEntry), so that
+	// Unmake restores them instead of re-coding the lines
 	log  [logCap]uint64
 	logN int
 	// stones placed by SetStone (not on the undo stack)
@@ -572,7 +572,7 @@ func (p *Position) rescan(c int) {
 		sh := uint(4*d) & 15
 		l := lineOf[d][c]
 		lb, lw := p.lines[0][d][l], p.lines[1][d][l]
-		i0 := int(posOf[d][c]) - 2*p.reach
+		i0 := int(posOf[d][c]) - p.reach // the first cell within reach of c
 		for k := -p.reach; k <= p.reach; k++ {
 			q := c + k*dd
 			if k == 0 || p.cell[q] != Empty {
@@ -580,7 +580,7 @@ func (p *Position) rescan(c int) {
 			}
 			ib, iw := p.info[Black][q&(cellCap-1)], p.info[White][q&(cellCap-1)]
 			ob, ow := uint16(ib), uint16(iw)
-			i := uint(i0+k+p.reach) & 63 // lineKey, written out: faster here
+			i := uint(i0+k) & 63 // lineKey, written out: faster here
 			xb, xw := lb>>i, lw>>i
 			v := tbl[uint32(xb&lo|xb>>1&hi|(xw&lo|xw>>1&hi)<<wsh)&(keyCount-1)]
 			nb := ob&^(0xF<<sh) | uint16(v&0xF)<<sh

@@ -45,32 +45,24 @@ const (
 	NumClasses
 )
 
-// Line keys. For every cell and direction the position keeps a 20-bit key:
-// 2 bits for each of the ten cells at offsets -5..-1, +1..+5 along the line
-// (0 empty, 1 black, 2 white, 3 wall or neutral stone), in the slots of
-// slotOf. The pattern tables map
-// a key to the line code (Dead .. Over) for the side that would play the cell.
+// Line keys. The pattern tables map a 20-bit key of a cell and direction to
+// the line code (Dead .. Over) for the side that would play the cell: 2 bits
+// for each of the ten cells at offsets -5..-1, +1..+5 along the line (0
+// empty, 1 black, 2 white, 3 wall or neutral stone). The positions read
+// their codes through bothTable, indexed from their line bitsets instead
+// (lineIndex, keyOfIndex).
 
 const (
 	keyBits  = 20
 	keyCount = 1 << keyBits
 )
 
-// slotOf is the key slot of the cell at offset k (k in -5..5, k != 0):
-// offsets -4..-1 and 1..4 in slots 0..7, then -5 and 5 in slots 8 and 9.
-// Under freestyle no code depends on the cells 5 away (lineReach), so the
-// positions leave slots 8 and 9 empty and read only the low 16 bits of
-// the tables: a 64 KB corner that stays in the cache.
+// slotOf is the key slot of the cell at offset k (k in -5..5, k != 0).
 func slotOf(k int) uint {
-	switch {
-	case k == -5:
-		return 8
-	case k == 5:
-		return 9
-	case k < 0:
-		return uint(k + 4)
+	if k < 0 {
+		return uint(k + 5)
 	}
-	return uint(k + 3)
+	return uint(k + 4)
 }
 
 // Lines. The position keeps every line of the padded array (rows, columns

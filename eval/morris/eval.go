@@ -129,36 +129,37 @@ const (
 
 var trans, untrans = transposition()
 
-// transposition gives the byte tables of transpose and of its inverse.
+// transposition gives the byte tables of transpose and of its inverse. The
+// vertical mills are morris.Mills[8:], each laid out end, middle, end (the
+// middle node is next to both ends).
 func transposition() (t, u *[3][256]uint32) {
 	t, u = new([3][256]uint32), new([3][256]uint32)
 	var perm [morris.Nodes]int // node -> bit of the transposed mask
-	for i, m := range verticalMills {
-		for j, n := range m {
-			perm[n] = 3*i + j
+	for i, m := range morris.Mills[8:] {
+		j := 0
+		for b := m; b != 0; b &= b - 1 {
+			n := bits.TrailingZeros32(b)
+			if morris.Adj[n]&m == m&^(1<<n) { // the middle
+				perm[n] = 3*i + 1
+				continue
+			}
+			perm[n] = 3*i + 2*j
+			j++
 		}
 	}
+	for n, q := range perm {
+		t[n/8][1<<(n%8)] = 1 << q
+		u[q/8][1<<(q%8)] = 1 << n
+	}
 	for b := 0; b < 3; b++ {
-		for v := 0; v < 256; v++ {
-			for k := 0; k < 8; k++ {
-				if v>>k&1 != 0 {
-					n := 8*b + k
-					t[b][v] |= 1 << perm[n]
-					for m, q := range perm {
-						if q == n {
-							u[b][v] |= 1 << m
-						}
-					}
-				}
+		for v := 1; v < 256; v++ {
+			if low := v & -v; low != v {
+				t[b][v] = t[b][low] | t[b][v&^low]
+				u[b][v] = u[b][low] | u[b][v&^low]
 			}
 		}
 	}
 	return t, u
-}
-
-// verticalMills are the vertical lines, each from one end to the other.
-var verticalMills = [8][3]int{
-	{0, 9, 21}, {3, 10, 18}, {6, 11, 15}, {1, 4, 7}, {16, 19, 22}, {8, 12, 17}, {5, 13, 20}, {2, 14, 23},
 }
 
 func transpose(x uint32) uint32 {

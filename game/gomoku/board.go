@@ -128,9 +128,10 @@ const logCap = (MaxSize*MaxSize + 1) * (2 + 2*4*2*5)
 
 // logEntry packs a change-log entry: the cell and the side (bits 0-11),
 // logFour (bit 12), and the cell's info as it is now (from bit 13).
-func (p *Position) logEntry(c, s int) uint64 {
-	return uint64(c) | uint64(s)<<11 | p.info[s][c&(cellCap-1)]<<13
-}
+func (p *Position) logEntry(c, s int) uint64 { return logWord(c, s, p.info[s][c&(cellCap-1)]) }
+
+// logWord is the log entry of cell c and side s whose info is info.
+func logWord(c, s int, info uint64) uint64 { return uint64(c) | uint64(s)<<11 | info<<13 }
 
 // logFour marks an entry whose cell's bit in four may have changed.
 const logFour = 1 << 12
@@ -257,13 +258,12 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 			p.setLineBits(i, Wall)
 		}
 	}
-	lo, hi, wsh := lineMasks(p.reach)
 	for i := range p.cell {
 		if p.cell[i] != Empty {
 			continue
 		}
 		for d := range dirs {
-			v := p.both[p.lineIndex(d, i, 0, lo, hi, wsh)]
+			v := p.both[p.lineIndex(d, i)]
 			p.setCode(Black, i, d, v&0xF)
 			p.setCode(White, i, d, v>>4)
 		}
@@ -492,14 +492,15 @@ func (p *Position) setTab(t *CellTable) {
 	}
 }
 
-// clear zeroes the class of a cell that became occupied.
+// clear empties the state of a cell that became occupied: its key, class
+// and value, taken out of the counts and sums.
 func (p *Position) clear(c int) {
 	for s := 0; s < 2; s++ {
 		old := p.info[s][c]
 		p.cnt[s][old>>infoClass&15]--
 		p.cnt[s][TNone]++
 		p.sum[s] -= int32(old >> infoValue)
-		p.info[s][c] = old & infoKey
+		p.info[s][c] = 0
 	}
 }
 
@@ -514,8 +515,6 @@ func (p *Position) place(c int, col uint8) {
 	p.log[p.logN+1] = p.logEntry(c, White) | logFour
 	p.logN += 2
 	p.clear(c)
-	p.info[Black][c] = 0
-	p.info[White][c] = 0
 	p.four[Black][c>>6] &^= 1 << (uint(c) & 63)
 	p.four[White][c>>6] &^= 1 << (uint(c) & 63)
 	p.cand[c>>6] &^= 1 << (uint(c) & 63)
@@ -580,13 +579,13 @@ func (p *Position) rescan(c int) {
 			}
 			ib, iw := p.info[Black][q&(cellCap-1)], p.info[White][q&(cellCap-1)]
 			ob, ow := uint16(ib), uint16(iw)
-			i := uint(i0+k) & 63 // lineKey, written out: faster here
+			i := uint(i0+k) & 63 // lineIndex, written out: faster here
 			xb, xw := lb>>i, lw>>i
 			v := tbl[uint32(xb&lo|xb>>1&hi|(xw&lo|xw>>1&hi)<<wsh)&(keyCount-1)]
 			nb := ob&^(0xF<<sh) | uint16(v&0xF)<<sh
 			nw := ow&^(0xF<<sh) | uint16(v>>4)<<sh
 			if nb != ob {
-				e := uint64(q) | ib<<13
+				e := logWord(q, Black, ib)
 				p.info[Black][q&(cellCap-1)] = ib&^infoKey | uint64(nb)
 				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>sh)&0xF) {
 					p.setFour(Black, q)
@@ -597,7 +596,7 @@ func (p *Position) rescan(c int) {
 				p.refreshSide(Black, q)
 			}
 			if nw != ow {
-				e := uint64(q) | 1<<11 | iw<<13
+				e := logWord(q, White, iw)
 				p.info[White][q&(cellCap-1)] = iw&^infoKey | uint64(nw)
 				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>sh)&0xF) {
 					p.setFour(White, q)
@@ -625,19 +624,13 @@ func (p *Position) setLineBits(c int, col uint8) {
 	}
 }
 
-// lineIndex is the index in the both table of the cell k steps from c in
-// direction d, read from the line bits (lineMasks gives lo, hi and wsh):
-// for each colour the cells within reach before it (low bits) and after
-// it, the cell itself left out.
-func (p *Position) lineIndex(d, c, k int, lo, hi uint64, wsh uint) uint32 {
-	l := lineOf[d][c]
-	return lineKey(p.lines[0][d][l], p.lines[1][d][l], uint(int(posOf[d][c])+k-p.reach), lo, hi, wsh)
-}
-
-// lineKey is lineIndex from the line's bitsets lb and lw, i the position
-// of the first cell within reach.
-func lineKey(lb, lw uint64, i uint, lo, hi uint64, wsh uint) uint32 {
-	xb, xw := lb>>(i&63), lw>>(i&63)
+// lineIndex is the index in the both table of empty cell c in direction
+// d, read from its line's bitsets: for each colour the cells within reach
+// before it (low bits) and after it, the cell itself left out (lineMasks).
+func (p *Position) lineIndex(d, c int) uint32 {
+	lo, hi, wsh := lineMasks(p.reach)
+	l, i := lineOf[d][c], uint(int(posOf[d][c])-p.reach)&63
+	xb, xw := p.lines[0][d][l]>>i, p.lines[1][d][l]>>i
 	return uint32(xb&lo|xb>>1&hi|(xw&lo|xw>>1&hi)<<wsh) & (keyCount - 1)
 }
 

@@ -149,3 +149,27 @@ func TestEvalCache(t *testing.T) {
 		t.Fatal("SetWeights kept the shared cache")
 	}
 }
+
+// Threatened (engine.Pruner) reports an opponent's mill closed by its next
+// move: from the hand, by flying, or by stepping in with a piece that is
+// not one of the two.
+func TestThreatened(t *testing.T) {
+	for _, c := range []struct {
+		pos  string
+		want bool
+	}{
+		{"w:0,1;b:3;b;3;0", true},                 // placing on 2 closes 0-1-2
+		{"w:0,4;b:3;b;3;0", false},                // no two on a line
+		{"w:0,1;b:3,2;w;4;0", false},              // the third node is taken
+		{"w:0,1,14,21;b:3,5,7,8;b;20;0", true},    // 14 steps to 2
+		{"w:0,1,9,21;b:3,5,7,8;b;20;0", false},    // only 1 reaches 2, and it is one of the two
+		{"w:0,1,16;b:3,5,7,8,10,18;b;30;0", true}, // three pieces fly
+		{"w:0,1,14,21;b:3,8,15,22;w;20;0", false}, // black has no mill to close
+		{"w:3,5,6,8;b:0,1,14,21;w;20;0", true},    // the same for the other side
+	} {
+		p := NewSearch(mustPos(t, c.pos), nil)
+		if got := p.Threatened(); got != c.want {
+			t.Errorf("%s: Threatened %v, want %v", c.pos, got, c.want)
+		}
+	}
+}

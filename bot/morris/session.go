@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pentad-ai/pentad/engine"
 	evalm "github.com/pentad-ai/pentad/eval/morris"
 	"github.com/pentad-ai/pentad/game/morris"
 )
@@ -28,6 +29,9 @@ type Config struct {
 	LoadEndgame func() Endgame
 	// Weights, if set, replaces the evaluation's default weights.
 	Weights *evalm.Weights
+	// Options, if set, replaces the search options of SearchOptions (its
+	// Threads by the Threads above).
+	Options *engine.Options
 }
 
 // DefaultMoveTime is the think time per go without other limits.
@@ -75,7 +79,12 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		s.dbCh = ch
 		go func() { ch <- cfg.LoadEndgame() }()
 	}
-	s.eng = NewSearcher(cfg.HashMiB, SearchOptions(cfg.Threads))
+	opt := SearchOptions(cfg.Threads)
+	if cfg.Options != nil {
+		opt = *cfg.Options
+		opt.Threads = cfg.Threads
+	}
+	s.eng = NewSearcher(cfg.HashMiB, opt)
 	// Touch every page of the table now: it is mapped lazily with huge
 	// pages, and a first touch inside a timed search can stall on page
 	// faults and compaction past the GUI's stop (a loaded 2-core machine

@@ -92,7 +92,27 @@ func (ps *pipeSession) close() {
 }
 
 func TestSessionPlaysLegalGame(t *testing.T) {
-	ps := startSession(t, Config{Depth: 3, Threads: 1, HashMiB: 1})
+	playLegalGame(t, Config{Depth: 3, Threads: 1, HashMiB: 1})
+}
+
+// Config.Options replaces the search options (all the forward pruning on
+// here), with the session's threads; the games stay legal.
+func TestSessionOptions(t *testing.T) {
+	o := SearchOptions(1)
+	o.Prune = engine.Pruning{Futility: 150, FutilityDepth: 4, Razor: 100, MoveCount: true}
+	o.IIR = 3
+	s := NewSession(io.Discard, Config{Depth: 3, Threads: 2, HashMiB: 1, Options: &o})
+	want := o
+	want.Threads = 2
+	if s.eng.Options != want {
+		t.Errorf("search options %+v, want %+v", s.eng.Options, want)
+	}
+	playLegalGame(t, Config{Depth: 5, Threads: 1, HashMiB: 1, Options: &o})
+}
+
+func playLegalGame(t *testing.T, cfg Config) {
+	t.Helper()
+	ps := startSession(t, cfg)
 	if l := ps.next(); l != "ready" {
 		t.Fatalf("first line %q", l)
 	}

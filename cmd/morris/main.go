@@ -2,6 +2,7 @@
 // ../shared/protocols/morris.md on standard input and output.
 //
 //	morris [-movetime 1s] [-depth N] [-nodes N] [-threads N] [-hash MiB] [-notation names] [-book FILE|none]
+//	       [-w NAME=V,...] [-futility N [-futility-depth N]] [-razor N] [-movecount] [-iir N]
 //	morris perft N | divide N [position] | bench | book build [-o FILE] [-groups N] [-raw] [-from FILE]
 //	morris fit [-w NAME=V,...] [-fixed NAME,...] GAMES.jsonl...
 package main
@@ -31,6 +32,11 @@ func main() {
 	notation := fs.String("notation", "indices", "move output: indices or names")
 	bookPath := fs.String("book", "", "endgame database file (default: morris-endgame.bin, then "+bookdb.DefaultFile+" next to the executable, then under the working directory, then the embedded one; \"none\" to play without)")
 	weights := fs.String("w", "", "evaluation weight changes, e.g. PlaceMobility=300,MoveMobility=250")
+	futility := fs.Int("futility", 0, "futility pruning margin per ply (0: off)")
+	futilityDepth := fs.Int("futility-depth", 4, "deepest remaining depth pruned by futility")
+	razor := fs.Int("razor", 0, "razoring margin per ply at depths 1 and 2 (0: off)")
+	moveCount := fs.Bool("movecount", false, "move-count pruning of late quiet moves")
+	iir := fs.Int("iir", 0, "internal iterative reduction from this remaining depth up (-1: off, 0: the default)")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -51,6 +57,17 @@ func main() {
 	}
 	if *weights != "" {
 		cfg.Weights = &w
+	}
+	if *futility > 0 || *razor > 0 || *moveCount || *iir != 0 {
+		opt := bot.SearchOptions(*threads)
+		opt.Prune = engine.Pruning{Razor: *razor, MoveCount: *moveCount}
+		if *futility > 0 {
+			opt.Prune.Futility, opt.Prune.FutilityDepth = *futility, *futilityDepth
+		}
+		if *iir != 0 {
+			opt.IIR = max(*iir, 0)
+		}
+		cfg.Options = &opt
 	}
 	if *bookPath != "none" {
 		cfg.LoadEndgame = func() bot.Endgame {

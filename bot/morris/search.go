@@ -197,29 +197,10 @@ func (p *Search) ScoreMove(m engine.Move) int {
 func (p *Search) StaticEval() int { return p.Evaluate() }
 
 // Threatened implements engine.Pruner: the opponent closes a mill with its
-// next move (it has two pieces on a line whose third node is empty and a
-// piece to bring there: from its hand, flying, or an adjacent one that is
-// not one of the two), so that no move of ours may be pruned.
+// next move (evalm.Threatens), so that no move of ours may be pruned.
 func (p *Search) Threatened() bool {
 	o := p.Side() ^ 1
-	them := p.Pieces(o)
-	empty := morris.All &^ (p.Pieces(0) | p.Pieces(1))
-	flying := bits.OnesCount32(them) <= 3 && !p.Placing()
-	for e := empty; e != 0; e &= e - 1 {
-		n := bits.TrailingZeros32(e)
-		if !morris.Closes(them, n) {
-			continue
-		}
-		if p.Hand(o) > 0 || flying {
-			return true
-		}
-		for a := morris.Adj[n] & them; a != 0; a &= a - 1 {
-			if morris.Closes(them&^(1<<bits.TrailingZeros32(a)), n) {
-				return true
-			}
-		}
-	}
-	return false
+	return evalm.Threatens(p.Pieces(o), p.Pieces(o^1), p.Hand(o), p.Placing())
 }
 
 // Clone returns an independent copy (for search helpers).

@@ -210,6 +210,16 @@ func threats(x, y uint32, fly, place bool) (sq, fh, fv uint32, lines int) {
 	return th | untranspose(tv), fh, fv, lh + lv
 }
 
+// Threatens reports whether side x, with hand pieces left to place and
+// pieces y against it, closes a mill with its next move: an empty node
+// completes a line it holds two nodes of, and a piece can get there (from
+// the hand, by flying with three pieces in the moving phase, or from a
+// neighbour off the line).
+func Threatens(x, y uint32, hand int, placing bool) bool {
+	sq, _, _, _ := threats(x, y, !placing && bits.OnesCount32(x) == 3, hand > 0)
+	return sq != 0
+}
+
 // placement adds sign times x's placement-phase terms to f.
 func placement(f *[NumFeatures]int, x, y uint32, hx, sign int) {
 	empty := morris.All &^ (x | y)

@@ -7,6 +7,10 @@
 // against 6 they make the large database, a file in the raw format (raw.go)
 // that the engine maps into memory at start.
 //
+// opening.go holds the placement book: a move for each position of the
+// first plies (up to the 16 symmetries of the board, game/morris's Syms),
+// chosen by long searches, compiled into the binary from data/opening.txt.
+//
 // A table covers the positions with a pieces for the side to move and b for
 // the other side. Its index is rank(us) * C(24-a, b) + rank(them squeezed
 // into the 24-a free nodes), with ranks in the combinatorial number system.

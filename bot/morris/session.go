@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	bookdb "github.com/pentad-ai/pentad/book/morris"
 	"github.com/pentad-ai/pentad/engine"
 	evalm "github.com/pentad-ai/pentad/eval/morris"
 	"github.com/pentad-ai/pentad/game/morris"
@@ -27,6 +28,9 @@ type Config struct {
 	// "ready" (at most ReadyWait), and searches use it from the first go
 	// after it has returned.
 	LoadEndgame func() Endgame
+	// Opening, if set, is the placement book: a position it holds is
+	// answered with its move at once.
+	Opening *bookdb.Opening
 	// Weights, if set, replaces the evaluation's default weights.
 	Weights *evalm.Weights
 	// Options, if set, replaces the search options of SearchOptions (its

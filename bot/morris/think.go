@@ -8,9 +8,9 @@ import (
 	"github.com/pentad-ai/pentad/game/morris"
 )
 
-// think chooses the move for sp (not over): from the endgame database when
-// the position is covered, otherwise by search, which ends when stop (if
-// not nil) is set.
+// think chooses the move for sp (not over): from the placement book or the
+// endgame database when either holds the position, otherwise by search,
+// which ends when stop (if not nil) is set.
 func (s *Session) think(sp *Search, stop *atomic.Bool) engine.Move {
 	start := time.Now()
 	if s.cfg.MoveTime <= 0 && s.cfg.Depth <= 0 && s.cfg.Nodes == 0 {
@@ -19,6 +19,10 @@ func (s *Session) think(sp *Search, stop *atomic.Bool) engine.Move {
 	lim := engine.Limits{Depth: s.cfg.Depth, Nodes: s.cfg.Nodes, Stop: stop}
 	if s.cfg.MoveTime > 0 {
 		lim.Hard, lim.Soft = moveLimits(s.cfg.MoveTime)
+	}
+	if m, e, ok := s.cfg.Opening.Lookup(&sp.Position); ok {
+		s.info(time.Since(start), e.Score, 0)
+		return m
 	}
 	if s.db != nil {
 		if m, v, draws, ok := RootFromEndgame(&sp.Position, s.db); ok {

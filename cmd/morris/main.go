@@ -4,6 +4,7 @@
 //	morris [-movetime 1s] [-depth N] [-nodes N] [-threads N] [-hash MiB] [-notation names] [-book FILE|none]
 //	       [-w NAME=V,...] [-futility N [-futility-depth N]] [-razor N] [-movecount] [-iir N]
 //	morris perft N | divide N [position] | bench | book build [-o FILE] [-groups N] [-raw] [-from FILE]
+//	morris book opening [-plies N] [-time D] [-workers N] [-hash MiB] [-o FILE]
 //	morris fit [-w NAME=V,...] [-fixed NAME,...] GAMES.jsonl...
 package main
 
@@ -30,6 +31,7 @@ func main() {
 	threads := fs.Int("threads", bench.PhysicalCores(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table MiB")
 	notation := fs.String("notation", "indices", "move output: indices or names")
+	openingPath := fs.String("opening", "", "placement opening book source (default: the embedded book; \"none\" to play without)")
 	bookPath := fs.String("book", "", "endgame database file (default: morris-endgame.bin, then "+bookdb.DefaultFile+" next to the executable, then under the working directory, then the embedded one; \"none\" to play without)")
 	weights := fs.String("w", "", "evaluation weight changes, e.g. PlaceMobility=300,MoveMobility=250")
 	futility := fs.Int("futility", 0, "futility pruning margin per ply (0: off)")
@@ -80,6 +82,19 @@ func main() {
 			return db
 		}
 	}
+	if *openingPath != "none" {
+		var ob *bookdb.Opening
+		if *openingPath == "" {
+			ob, err = bookdb.EmbeddedOpening()
+		} else {
+			ob, err = readOpening(*openingPath)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "morris:", err)
+			os.Exit(2)
+		}
+		cfg.Opening = ob
+	}
 	if !set["movetime"] && (*depth > 0 || *nodes > 0) {
 		cfg.MoveTime = 0
 	}
@@ -127,14 +142,75 @@ func sub(args []string) int {
 	return 2
 }
 
+func readOpening(path string) (*bookdb.Opening, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return bookdb.ReadOpening(f)
+}
+
+// openingCmd is `morris book opening`: the source of the placement book,
+// every position of the first plies up to symmetry searched for a time.
+func openingCmd(args []string) int {
+	fs := flag.NewFlagSet("morris book opening", flag.ContinueOnError)
+	plies := fs.Int("plies", 4, "book every position of the first N plies")
+	d := fs.Duration("time", 6*time.Second, "search time a position")
+	workers := fs.Int("workers", bench.PhysicalCores(), "positions searched at once, one thread each")
+	hash := fs.Int("hash", 64, "transposition table MiB of each search")
+	out := fs.String("o", "-", "output file (-: standard output)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *plies < 1 || *plies > morris.PlacementPlies || *d <= 0 || *workers < 1 || *hash < 1 {
+		fmt.Fprintln(os.Stderr, "morris book opening: bad -plies, -time, -workers or -hash")
+		return 2
+	}
+	db, _, err := bookdb.Find("")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	t0 := time.Now()
+	pos := bot.OpeningPositions(*plies)
+	lines := bot.BuildOpening(pos, *d, *workers, *hash, db, os.Stderr)
+	header := fmt.Sprintf("Nine men's morris placement book: the %d positions of the first %d plies, one of each class of\n"+
+		"symmetric positions, each searched %v on one thread with the endgame database:\n"+
+		"morris book opening -plies %d -time %v -workers %d -hash %d\n"+
+		"POSITION (protocol notation) MOVE SCORE DEPTH", len(pos), *plies, *d, *plies, *d, *workers, *hash)
+	w := os.Stdout
+	if *out != "-" {
+		if w, err = os.Create(*out); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
+	if err := bookdb.WriteOpening(w, header, lines); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if w != os.Stdout {
+		if err := w.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%d positions in %.1f s\n", len(pos), time.Since(t0).Seconds())
+	return 0
+}
+
 func bookCmd(args []string) int {
+	if len(args) > 0 && args[0] == "opening" {
+		return openingCmd(args[1:])
+	}
 	fs := flag.NewFlagSet("morris book", flag.ContinueOnError)
 	out := fs.String("o", bookdb.DefaultFile, "output file")
 	groups := fs.Int("groups", bookdb.EmbeddedGroups, fmt.Sprintf("table groups to build, in order %v (the default: those of the embedded database)", bookdb.Groups))
 	raw := fs.Bool("raw", false, "write the tables uncompressed, for mapping into memory at start (the large database)")
 	from := fs.String("from", "", "database file whose tables are kept: only the groups it lacks are built")
 	if len(args) == 0 || args[0] != "build" {
-		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-groups N] [-raw] [-from FILE]")
+		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-groups N] [-raw] [-from FILE] | morris book opening [-plies N] [-time D] [-workers N] [-hash MiB] [-o FILE]")
 		return 2
 	}
 	if err := fs.Parse(args[1:]); err != nil {

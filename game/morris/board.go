@@ -72,6 +72,7 @@ func init() {
 			nbr[c][b] = m
 		}
 	}
+	initSyms()
 }
 
 // Neighbours is the union of the neighbours of the nodes in s.

@@ -2,6 +2,8 @@ package morris
 
 import (
 	"bytes"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,32 +79,23 @@ func TestReadOpening(t *testing.T) {
 	}
 }
 
+// imageOf writes the image of p under symmetry k in the protocol's notation.
 func imageOf(k int, p *morris.Position) string {
-	q, err := morris.ParsePosition(p.String())
-	if err != nil {
-		panic(err)
-	}
-	w, b := morris.MapNodes(k, q.Pieces(morris.White)), morris.MapNodes(k, q.Pieces(morris.Black))
-	var s strings.Builder
-	for i, set := range []uint32{w, b} {
-		s.WriteString([]string{"w:", ";b:"}[i])
-		first := true
+	list := func(set uint32) string {
+		var ns []string
 		for n := range morris.Nodes {
 			if set&(1<<n) != 0 {
-				if !first {
-					s.WriteString(",")
-				}
-				first = false
-				s.WriteString(strings.TrimPrefix(morris.FormatMove(morris.NewMove(-1, n, -1), false), "P"))
+				ns = append(ns, strconv.Itoa(n))
 			}
 		}
+		return strings.Join(ns, ",")
 	}
 	side := "w"
 	if p.Side() == morris.Black {
 		side = "b"
 	}
-	s.WriteString(";" + side + ";" + strings.Split(p.String(), ";")[3] + ";0")
-	return s.String()
+	return fmt.Sprintf("w:%s;b:%s;%s;%d;0", list(morris.MapNodes(k, p.Pieces(morris.White))),
+		list(morris.MapNodes(k, p.Pieces(morris.Black))), side, p.Ply())
 }
 
 func mustPosition(t *testing.T, s string) *morris.Position {

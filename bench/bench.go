@@ -167,11 +167,23 @@ func CPULine() string {
 		strings.Join(feats, " "), runtime.GOOS, runtime.GOARCH, runtime.Version())
 }
 
-// PhysicalCores is the default number of search threads.
+// PhysicalCores is the default number of search threads: the physical
+// cores of the processor, but no more than the process may run on at once.
+// A container or a CPU affinity mask often gives a process 2 CPUs of a
+// machine whose processor reports hundreds of cores (seen here: 254); a
+// search with that many workers on 2 CPUs leaves the main worker a sliver
+// of a core (it finished no iteration in 2 s).
 func PhysicalCores() int {
-	n := cpuid.CPU.PhysicalCores
+	return coresFor(cpuid.CPU.PhysicalCores, runtime.NumCPU(), runtime.GOMAXPROCS(0))
+}
+
+// coresFor is the thread count for a processor of physical cores when the
+// process may use cpus CPUs (its affinity mask) and procs at once
+// (GOMAXPROCS, which follows a container's CPU limit).
+func coresFor(physical, cpus, procs int) int {
+	n := physical
 	if n < 1 {
-		n = runtime.NumCPU()
+		n = cpus
 	}
-	return n
+	return max(min(n, cpus, procs), 1)
 }

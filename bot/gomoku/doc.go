@@ -21,11 +21,18 @@
 // and a five to block allows no stand pat.
 //
 // The session's clock starts when a command line is read. The hard limit is
-// timeout_turn less 60 ms and a quarter of the turn (at most 1 s) less the
-// overrun learnt from late answers, bounded by time_left/6 (or by our own
-// count of timeout_match). Every phase of Think polls one Clock (a stop flag
-// raised by YXSTOP or by the first poll past the deadline), also used as
-// the engine's Limits.Stop. Moves under 500 ms search with one thread.
+// timeout_turn less engine.Margin (50 ms and a sixteenth of the turn, at
+// most 600 ms) less the overrun learnt from late answers. With a match
+// clock (time_left, or our own count of timeout_match) it is also at most
+// a sixth of the time left less a reserve (clockReserve), and the soft
+// limit is a twentieth of it (DefaultClockSpace): the search starts no new
+// iteration after that (0.6 of it when the best move has been stable, 1.6
+// of it when it just changed). Without a match clock the turn is used: the
+// search starts iterations up to the hard limit (mainLimits), and ends
+// early only on a forced move or a proven result. Every phase of Think
+// polls one Clock (a stop flag raised by YXSTOP or by the first poll past
+// the deadline), also used as the engine's Limits.Stop. Moves under 500 ms
+// search with one thread.
 //
 // # Swap2
 //

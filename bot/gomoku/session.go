@@ -46,6 +46,9 @@ type Options struct {
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
+	// ClockSpace divides the match time left into the soft limit of a
+	// move (0: DefaultClockSpace).
+	ClockSpace int
 	// LMRScale, when not zero, replaces the late move reductions of the
 	// search (DefaultLMRScale): positive, engine.Options.LMRScale; negative,
 	// the fixed reductions.
@@ -560,27 +563,57 @@ func (s *session) budget() Budget {
 		left = max(time.Duration(s.timeoutMatch)*time.Millisecond-s.used, 0)
 	}
 	if left >= 0 {
-		movesLeft := int64(max(12, s.pos.EmptyCells()/8))
-		share := left / time.Duration(movesLeft)
-		if h := left/6 - 50*time.Millisecond; h < hard {
+		// a share of what is left for every move, whatever the ply: the
+		// clock runs down geometrically and never out, and a long game
+		// still has time at its end
+		avail := max(left-clockReserve(left, s.pos.EmptyCells()), 0)
+		space := s.opt.ClockSpace
+		if space <= 0 {
+			space = DefaultClockSpace
+		}
+		if h := avail / clockSpaceMin; h < hard {
 			hard = h
 		}
-		soft = share / 2
+		soft = max(avail/time.Duration(space), time.Millisecond)
 	}
 	if hard == unlimited {
 		hard = time.Duration(defaultTurnMs) * time.Millisecond
 	}
-	if hard < 20*time.Millisecond {
-		hard = 20 * time.Millisecond
+	// the least hard limit: a short search, unless the match clock is
+	// down to its reserve, when every move is answered at once
+	floor := 20 * time.Millisecond
+	if left >= 0 {
+		floor = time.Millisecond
 	}
+	hard = max(hard, floor)
 	if soft == 0 || soft > softOf(hard, s.opt.SoftPct) {
 		soft = softOf(hard, s.opt.SoftPct)
 	}
-	if soft < 5*time.Millisecond {
-		soft = 5 * time.Millisecond
-	}
+	soft = max(soft, min(5*time.Millisecond, hard))
 	return Budget{Soft: soft, Hard: hard}
 }
+
+// DefaultClockSpace divides the match time left (less clockReserve) into
+// the soft limit of a move: the search starts no new iteration after it
+// (0.6 of it when the best move is stable, 1.6 when it just changed), and
+// an iteration under way runs on up to the hard limit. So a move takes
+// about 1/DefaultClockSpace to 3/DefaultClockSpace of what is left.
+const DefaultClockSpace = 20
+
+// clockSpaceMin divides the match time left into the hard limit of a move.
+const clockSpaceMin = 6
+
+// clockReserve is the part of the match time left that no move plans to
+// spend: a margin, and the round trips of the moves still to come on a
+// board of empty cells. Even an answer given at once costs the manager's
+// clock a few milliseconds (3-4 ms measured by the arena): a game played
+// to a full board makes over 100 of them.
+func clockReserve(left time.Duration, empty int) time.Duration {
+	return 50*time.Millisecond + left/50 + time.Duration(empty/2)*roundTrip
+}
+
+// roundTrip is what the clockReserve keeps for each move still to come.
+const roundTrip = 4 * time.Millisecond
 
 // since takes off the time already gone since the command arrived; the
 // soft limit stays within pct percent of the hard one (0: DefaultSoftPct).
@@ -589,8 +622,8 @@ func (b Budget) since(t time.Time, pct int) Budget {
 		return b
 	}
 	el := time.Since(t)
-	b.Hard = max(b.Hard-el, 10*time.Millisecond)
-	b.Soft = max(min(b.Soft, softOf(b.Hard, pct)), 5*time.Millisecond)
+	b.Hard = max(b.Hard-el, min(b.Hard, 10*time.Millisecond))
+	b.Soft = max(min(b.Soft, softOf(b.Hard, pct)), min(b.Hard, 5*time.Millisecond))
 	return b
 }
 

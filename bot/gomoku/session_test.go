@@ -462,13 +462,32 @@ func TestBudget(t *testing.T) {
 	// a match clock bounds the move
 	s.timeoutTurn, s.timeoutMatch, s.timeLeft = 5000, 120000, 6000
 	b = s.budget()
-	if b.Hard != 950*time.Millisecond || b.Soft > b.Hard/2 {
+	avail := 6*time.Second - clockReserve(6*time.Second, 225)
+	if b.Hard != avail/clockSpaceMin || b.Soft != avail/DefaultClockSpace {
 		t.Fatalf("6 s left: %+v", b)
 	}
-	// almost no time left: still a small positive budget
-	s.timeLeft = 10
-	if b = s.budget(); b.Hard != 20*time.Millisecond || b.Soft <= 0 {
-		t.Fatalf("10 ms left: %+v", b)
+	// the reserve keeps a round trip for each move to come
+	if r := clockReserve(6*time.Second, 225) - clockReserve(6*time.Second, 25); r != 100*roundTrip {
+		t.Fatalf("reserve for 100 more moves: %v", r)
+	}
+	s.opt.ClockSpace = 10
+	if b = s.budget(); b.Soft != avail/10 {
+		t.Fatalf("6 s left, clock space 10: %+v", b)
+	}
+	s.opt.ClockSpace = 0
+	// the clock down to its reserve: an answer at once, a positive budget
+	for _, ms := range []int64{10, 300, 500} {
+		s.timeLeft = ms
+		if b = s.budget(); b.Hard != time.Millisecond || b.Soft != time.Millisecond {
+			t.Fatalf("%d ms left: %+v", ms, b)
+		}
+		if b2 := b.since(time.Now().Add(-time.Second), 0); b2 != b {
+			t.Fatalf("%d ms left, a late command: %+v", ms, b2)
+		}
+	}
+	// with no match clock a late command still gets a short search
+	if b = (Budget{Soft: 20 * time.Millisecond, Hard: 20 * time.Millisecond}).since(time.Now().Add(-time.Second), 0); b.Hard != 10*time.Millisecond || b.Soft != 10*time.Millisecond {
+		t.Fatalf("late command: %+v", b)
 	}
 	// absurd values do not overflow
 	s.info("timeout_turn 9223372036854775807")
@@ -479,7 +498,7 @@ func TestBudget(t *testing.T) {
 	// a match clock without time_left: our own time is counted
 	s.timeoutTurn, s.timeoutMatch, s.timeLeft = 0, 12000, -1
 	s.used = 6 * time.Second
-	if b = s.budget(); b.Hard != 950*time.Millisecond {
+	if b = s.budget(); b.Hard != avail/clockSpaceMin {
 		t.Fatalf("12 s match, 6 s used: %+v", b)
 	}
 	s.used = 0

@@ -376,12 +376,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 			}
 		}
 	}
-	el := time.Since(start)
-	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Stop: &b.stopped}
-	if bud.Hard > 0 {
-		lim.Hard = max(bud.Hard-el, time.Millisecond)
-		lim.Soft = max(bud.Soft-el, time.Millisecond)
-	}
+	lim := b.mainLimits(bud, time.Since(start))
 	if b.stopped.Load() {
 		lim.Hard = time.Millisecond
 		lim.Soft = time.Millisecond
@@ -399,6 +394,27 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 		return b.safetyNet(p, res.Move, start, bud)
 	}
 	return res.Move
+}
+
+// mainLimits are the limits of the main search of a move with budget bud,
+// el after the move's start. A budget whose soft limit is its hard one is a
+// turn with no match clock to save for: time left unused is lost, so the
+// search starts new iterations up to the hard limit even when its best move
+// has stayed put (the engine stops a stable search at engine.StableShare of
+// the soft limit, so soft is set that much above hard). It still ends early
+// on a forced move or a proven result. With a match clock (soft below
+// hard) the stable search stops early and banks the time.
+func (b *Brain) mainLimits(bud Budget, el time.Duration) engine.Limits {
+	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Stop: &b.stopped}
+	if bud.Hard <= 0 {
+		return lim
+	}
+	lim.Hard = max(bud.Hard-el, time.Millisecond)
+	lim.Soft = max(bud.Soft-el, time.Millisecond)
+	if bud.Soft >= bud.Hard {
+		lim.Soft = time.Duration(float64(lim.Hard)/engine.StableShare) + 1
+	}
+	return lim
 }
 
 // lookAhead searches the position after our forced move m (the block of

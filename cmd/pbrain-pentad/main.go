@@ -44,6 +44,7 @@ func main() {
 	combo := flag.String("combo", "", "file of cell values by combination of line codes (see texel -combo), or \"own\": the values the weights give themselves (default: the built-in table)")
 	policy := flag.String("policy", "", "file of move-ordering values by combination of line codes (see texel -policy; default: order by the cell values)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
+	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
 	args := flag.Args()
@@ -79,6 +80,7 @@ func main() {
 	opt.IIR = *iir
 	opt.HintHistory = *hintHist
 	opt.SoftPct = *softPct
+	opt.ClockSpace = *clockSpace
 	if *weights != "" {
 		w, err := gomoku.ParseWeights(*weights)
 		if err != nil {

@@ -51,7 +51,8 @@ func OpeningPositions(plies int) []*morris.Position {
 // BuildOpening searches each of the positions for d, with workers searches
 // of one thread at a time (each with its own table of hashMiB), and returns
 // the book lines in the order of the positions; a line per position goes
-// to log as it is done.
+// to log as it is done. A search that completes no iteration in d is done
+// again to depth 1.
 func BuildOpening(positions []*morris.Position, d time.Duration, workers, hashMiB int, db Endgame, log io.Writer) []bookdb.OpeningLine {
 	lines := make([]bookdb.OpeningLine, len(positions))
 	var mu sync.Mutex
@@ -76,6 +77,11 @@ func BuildOpening(positions []*morris.Position, d time.Duration, workers, hashMi
 				sp.MarkRoot()
 				hard, soft := moveLimits(d)
 				res := e.Search(sp, engine.Limits{Hard: hard, Soft: soft})
+				if res.Depth < 1 {
+					// the time ran out before the first iteration (a
+					// loaded machine): a book line is a searched move
+					res = e.Search(sp, engine.Limits{Depth: 1})
+				}
 				l := bookdb.OpeningLine{Position: p.String(), Move: morris.FormatMove(res.Move, false), Score: res.Score, Depth: res.Depth}
 				mu.Lock()
 				lines[i] = l

@@ -90,6 +90,13 @@ func TestBuildOpening(t *testing.T) {
 			t.Errorf("%s: book %v %s depth %d, built %+v", p, ok, morris.FormatMove(m, false), e.Depth, lines[i])
 		}
 	}
+	// no time for a first iteration: every line is still a searched move
+	log.Reset()
+	for _, l := range BuildOpening(ps[:3], time.Microsecond, 1, 1, nil, &log) {
+		if l.Depth < 1 || l.Move == "" {
+			t.Errorf("built in 1 µs: %+v", l)
+		}
+	}
 }
 
 // TestEmbeddedOpening: the compiled book answers every position of its

@@ -466,3 +466,14 @@ func TestSingular(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeTurnSoft: a stable search stops at StableShare of the soft
+// limit, and that is never before the hard limit.
+func TestWholeTurnSoft(t *testing.T) {
+	for _, h := range []time.Duration{0, 1, time.Millisecond, 888 * time.Millisecond, time.Hour} {
+		s := engine.WholeTurnSoft(h)
+		if time.Duration(float64(s)*engine.StableShare) < h || s <= h {
+			t.Errorf("hard %v: soft %v stops a stable search at %v", h, s, time.Duration(float64(s)*engine.StableShare))
+		}
+	}
+}

@@ -10,3 +10,12 @@ import "time"
 func Margin(t time.Duration) time.Duration {
 	return min(50*time.Millisecond+t/16, 600*time.Millisecond)
 }
+
+// WholeTurnSoft is the soft limit that lets a search use its whole hard
+// limit: the search stops a stable best move at StableShare of the soft
+// limit, so soft is set that much above hard, and new iterations start up
+// to the hard limit whatever the best move does. Only a forced move or a
+// proven result ends such a search early.
+func WholeTurnSoft(hard time.Duration) time.Duration {
+	return time.Duration(float64(hard)/StableShare) + 1
+}

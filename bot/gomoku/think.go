@@ -400,10 +400,9 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 // el after the move's start. A budget whose soft limit is its hard one is a
 // turn with no match clock to save for: time left unused is lost, so the
 // search starts new iterations up to the hard limit even when its best move
-// has stayed put (the engine stops a stable search at engine.StableShare of
-// the soft limit, so soft is set that much above hard). It still ends early
-// on a forced move or a proven result. With a match clock (soft below
-// hard) the stable search stops early and banks the time.
+// has stayed put (engine.WholeTurnSoft). It still ends early on a forced
+// move or a proven result. With a match clock (soft below hard) the stable
+// search stops early and banks the time.
 func (b *Brain) mainLimits(bud Budget, el time.Duration) engine.Limits {
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Stop: &b.stopped}
 	if bud.Hard <= 0 {
@@ -412,7 +411,7 @@ func (b *Brain) mainLimits(bud Budget, el time.Duration) engine.Limits {
 	lim.Hard = max(bud.Hard-el, time.Millisecond)
 	lim.Soft = max(bud.Soft-el, time.Millisecond)
 	if bud.Soft >= bud.Hard {
-		lim.Soft = time.Duration(float64(lim.Hard)/engine.StableShare) + 1
+		lim.Soft = engine.WholeTurnSoft(lim.Hard)
 	}
 	return lim
 }

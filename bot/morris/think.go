@@ -53,16 +53,15 @@ func (s *Session) think(sp *Search, stop *atomic.Bool) engine.Move {
 
 // moveLimits are the search limits for a move time t: t less
 // engine.Margin. The search starts new iterations up to the hard limit
-// itself, even when its best move has stayed put (the engine stops a
-// stable search at engine.StableShare of the soft limit, so soft is set
-// that much above hard); it ends earlier only on a forced move, a proven result or the
-// GUI's stop. An undecided position uses nearly all of the move time (the
+// itself, even when its best move has stayed put (engine.WholeTurnSoft);
+// it ends earlier only on a forced move, a proven result or the GUI's
+// stop. An undecided position uses nearly all of the move time (the
 // done-when of issue 20: 80%; a stable-move stop at 60% of it left the
 // average at 78%), and a GUI that sends stop when its time is up gets the
 // answer at once.
 func moveLimits(t time.Duration) (hard, soft time.Duration) {
 	hard = max(t-engine.Margin(t), t/2)
-	return hard, time.Duration(float64(hard)/engine.StableShare) + 1
+	return hard, engine.WholeTurnSoft(hard)
 }
 
 func endgameScore(v int) int {

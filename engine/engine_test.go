@@ -477,3 +477,29 @@ func TestWholeTurnSoft(t *testing.T) {
 		}
 	}
 }
+
+// The fail-high reduction at expected cut nodes changes the search only
+// when asked for, returns a legal move, and keeps the proven results of the
+// small boards.
+func TestFailHighReduction(t *testing.T) {
+	search := func(opt engine.Options, r, c, depth int) engine.Result {
+		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true}}, engine.Limits{Depth: depth})
+	}
+	base := engine.Options{LMR: true, Prune: engine.Pruning{MoveCount: true}}
+	fh := base
+	fh.FailHighMargin = 1
+	off, on := search(base, 3, 3, 9), search(fh, 3, 3, 9)
+	t.Logf("nodes: without %d, with %d", off.Nodes, on.Nodes)
+	if on.Nodes == off.Nodes {
+		t.Fatalf("FailHighMargin changed nothing (%d nodes)", on.Nodes)
+	}
+	if !toy.New(3, 3).Legal(on.Move) {
+		t.Fatalf("illegal move %v", on.Move)
+	}
+	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
+		want := minimax(toy.New(r[0], r[1]))
+		if res := search(fh, r[0], r[1], 60); !provenAs(res.Score, want) {
+			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
+		}
+	}
+}

@@ -66,6 +66,14 @@ type Options struct {
 	// stop at twice the iteration's depth.
 	Singular       int
 	SingularMargin int
+	// FailHighMargin, when positive, searches every move a ply shallower
+	// at an expected cut node (a null-window node reached as the first
+	// move of an expected all node, or by a reduced search) whose static
+	// evaluation (Pruner) exceeds beta by FailHighMargin per ply of
+	// depth, unless the move is forcing (not Reducible) or the side to
+	// move is Threatened: such a node is likely to fail high anyway
+	// (fail-high reduction).
+	FailHighMargin int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -424,11 +432,11 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
-			s = w.child(same, alpha, beta, depth-1, 1, true)
+			s = w.child(same, alpha, beta, depth-1, 1, true, false)
 		} else {
-			s = w.child(same, alpha, alpha+1, depth-1, 1, false)
+			s = w.child(same, alpha, alpha+1, depth-1, 1, false, true)
 			if s > alpha && s < beta && !w.aborted {
-				s = w.child(same, alpha, beta, depth-1, 1, true)
+				s = w.child(same, alpha, beta, depth-1, 1, true, false)
 			}
 		}
 		pos.Unmake(m)
@@ -477,11 +485,14 @@ func (w *worker) updatePV(ply int, m Move) {
 	w.pvLen[ply] = n + 1
 }
 
-func (w *worker) child(same bool, alpha, beta, depth, ply int, pv bool) int {
+// child searches the position after a move: cut tells whether the child is
+// an expected cut node (for a move that keeps the side to move, the child
+// continues the parent's node and the flag is the caller's guess as well).
+func (w *worker) child(same bool, alpha, beta, depth, ply int, pv, cut bool) int {
 	if same {
-		return w.search(alpha, beta, depth, ply, pv)
+		return w.search(alpha, beta, depth, ply, pv, cut)
 	}
-	return -w.search(-beta, -alpha, depth, ply, pv)
+	return -w.search(-beta, -alpha, depth, ply, pv, cut)
 }
 
 func toTT(s, ply int) int16 {
@@ -534,7 +545,7 @@ func (w *worker) tick() bool {
 	return false
 }
 
-func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
+func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	w.pvLen[ply] = 0
 	pos := w.pos
 	if over, s := pos.Terminal(); over {
@@ -576,12 +587,16 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		depth--
 	}
 	pruneCount := MaxMoves
+	failHigh := false
 	if w.pruner != nil && w.e.Options.Prune != (Pruning{}) {
 		pr := &w.e.Options.Prune
 		ev := w.pruner.StaticEval()
 		w.evals[ply] = int32(ev)
 		improving := ply < 2 || int32(ev) > w.evals[ply-2]
 		if !pvNode && !w.pruner.Threatened() {
+			if fm := w.e.Options.FailHighMargin; fm > 0 && cutNode && w.reducer != nil && ev < WinBound && ev >= beta+fm*depth {
+				failHigh = true
+			}
 			if pr.Futility > 0 && depth <= pr.FutilityDepth && ev-pr.Futility*depth >= beta && ev < WinBound {
 				return ev
 			}
@@ -595,7 +610,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				r := 3 + depth/4
 				w.nuller.MakeNull()
 				w.nulled[ply+1] = true
-				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false)
+				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 				w.nulled[ply+1] = false
 				w.nuller.UnmakeNull()
 				if w.aborted {
@@ -612,7 +627,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		entBound != tt.BoundUpper && entDepth >= depth-3 && entScore < WinBound && entScore > -WinBound {
 		sBeta := entScore - w.e.Options.SingularMargin*depth
 		w.excluded[ply] = ttMove
-		s := w.search(sBeta-1, sBeta, (depth-1)/2, ply, false)
+		s := w.search(sBeta-1, sBeta, (depth-1)/2, ply, false, cutNode)
 		w.excluded[ply] = NoMove
 		if w.aborted {
 			return 0
@@ -660,15 +675,22 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			continue
 		}
 		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 && reducible
+		full := depth - 1 // the move's depth without late move reduction
+		if failHigh && w.reducer.Reducible(m) {
+			full--
+		}
 		pos.Make(m)
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
-			d := newDepth
+			d := full
+			if len(moves) == 1 && w.e.Options.SingleReply {
+				d = newDepth
+			}
 			if m == ttMove {
 				d += ext
 			}
-			s = w.child(same, alpha, beta, d, ply+1, pvNode)
+			s = w.child(same, alpha, beta, d, ply+1, pvNode, !pvNode && !cutNode)
 		} else {
 			r := 0
 			if reduce {
@@ -682,12 +704,14 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					r = 2
 				}
 			}
-			s = w.child(same, alpha, alpha+1, depth-1-r, ply+1, false)
+			// a reduced search expects to fail high (cut node); a full one
+			// takes the other kind than this node
+			s = w.child(same, alpha, alpha+1, full-r, ply+1, false, r > 0 || !cutNode)
 			if r > 0 && s > alpha && !w.aborted {
-				s = w.child(same, alpha, alpha+1, depth-1, ply+1, false)
+				s = w.child(same, alpha, alpha+1, full, ply+1, false, !cutNode)
 			}
 			if pvNode && s > alpha && s < beta && !w.aborted {
-				s = w.child(same, alpha, beta, depth-1, ply+1, true)
+				s = w.child(same, alpha, beta, full, ply+1, true, false)
 			}
 		}
 		pos.Unmake(m)

@@ -368,25 +368,14 @@ func TestIIR(t *testing.T) {
 // the history, and those reorder the hinted moves: the search changes, and
 // the small games are still solved exactly.
 func TestHintHistory(t *testing.T) {
-	search := func(hh, r, c, depth int) engine.Result {
-		p := &hinted{toy.New(r, c), true}
-		return engine.New(1, engine.Options{LMR: true, HintHistory: hh}).Search(p, engine.Limits{Depth: depth})
-	}
-	off, on := search(0, 2, 3, 7), search(1<<20, 2, 3, 7)
-	t.Logf("nodes: without %d, with %d", off.Nodes, on.Nodes)
-	if on.Nodes == off.Nodes {
-		t.Fatalf("HintHistory changed nothing (%d nodes)", on.Nodes)
-	}
-	if !toy.New(2, 3).Legal(on.Move) {
-		t.Fatalf("illegal move %v", on.Move)
-	}
-	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
-		want := minimax(toy.New(r[0], r[1]))
-		res := search(1<<20, r[0], r[1], 60)
-		if !provenAs(res.Score, want) {
-			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
+	search := func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true}
+		if on {
+			opt.HintHistory = 1 << 20
 		}
+		return engine.New(1, opt).Search(&hinted{toy.New(r, c), true}, engine.Limits{Depth: depth})
 	}
+	checkOption(t, "HintHistory", search, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
 // corridor is a game of one decision: at the root, move 1 enters a line
@@ -446,25 +435,14 @@ func TestSingleReply(t *testing.T) {
 // Singular extends a table move that no other move comes near: the search
 // changes, returns a legal move, and still solves the small games exactly.
 func TestSingular(t *testing.T) {
-	search := func(sd, r, c, depth int) engine.Result {
-		opt := engine.Options{LMR: true, AspWindow: 8, Singular: sd, SingularMargin: 1}
+	search := func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, AspWindow: 8, SingularMargin: 1}
+		if on {
+			opt.Singular = 2
+		}
 		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
 	}
-	off, on := search(0, 2, 3, 9), search(2, 2, 3, 9)
-	t.Logf("nodes: without %d, with %d", off.Nodes, on.Nodes)
-	if on.Nodes == off.Nodes {
-		t.Fatalf("Singular changed nothing (%d nodes)", on.Nodes)
-	}
-	if !toy.New(2, 3).Legal(on.Move) {
-		t.Fatalf("illegal move %v", on.Move)
-	}
-	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}} {
-		want := minimax(toy.New(r[0], r[1]))
-		res := search(2, r[0], r[1], 60)
-		if !provenAs(res.Score, want) {
-			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
-		}
-	}
+	checkOption(t, "Singular", search, 2, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}})
 }
 
 // TestWholeTurnSoft: a stable search stops at StableShare of the soft
@@ -482,24 +460,32 @@ func TestWholeTurnSoft(t *testing.T) {
 // when asked for, returns a legal move, and keeps the proven results of the
 // small boards.
 func TestFailHighReduction(t *testing.T) {
-	search := func(opt engine.Options, r, c, depth int) engine.Result {
+	checkOption(t, "FailHighMargin", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, Prune: engine.Pruning{MoveCount: true}}
+		if on {
+			opt.FailHighMargin = 1
+		}
 		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true}}, engine.Limits{Depth: depth})
-	}
-	base := engine.Options{LMR: true, Prune: engine.Pruning{MoveCount: true}}
-	fh := base
-	fh.FailHighMargin = 1
-	off, on := search(base, 3, 3, 9), search(fh, 3, 3, 9)
-	t.Logf("nodes: without %d, with %d", off.Nodes, on.Nodes)
+	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}
+
+// checkOption runs search with an option off and on: on a board of r rows
+// and c columns to depth the option must change the node count and give a
+// legal move, and with it on every board of small must be solved exactly.
+func checkOption(t *testing.T, name string, search func(on bool, r, c, depth int) engine.Result, r, c, depth int, small [][2]int) {
+	t.Helper()
+	off, on := search(false, r, c, depth), search(true, r, c, depth)
+	t.Logf("nodes: without %s %d, with %d", name, off.Nodes, on.Nodes)
 	if on.Nodes == off.Nodes {
-		t.Fatalf("FailHighMargin changed nothing (%d nodes)", on.Nodes)
+		t.Fatalf("%s changed nothing (%d nodes)", name, on.Nodes)
 	}
-	if !toy.New(3, 3).Legal(on.Move) {
+	if !toy.New(r, c).Legal(on.Move) {
 		t.Fatalf("illegal move %v", on.Move)
 	}
-	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}} {
-		want := minimax(toy.New(r[0], r[1]))
-		if res := search(fh, r[0], r[1], 60); !provenAs(res.Score, want) {
-			t.Fatalf("%v: search %d, minimax %d", r, res.Score, want)
+	for _, b := range small {
+		want := minimax(toy.New(b[0], b[1]))
+		if res := search(true, b[0], b[1], 60); !provenAs(res.Score, want) {
+			t.Fatalf("%v: search %d, minimax %d", b, res.Score, want)
 		}
 	}
 }

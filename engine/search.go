@@ -69,7 +69,7 @@ type Options struct {
 	// FailHighMargin, when positive, searches every move a ply shallower
 	// at an expected cut node (a null-window node reached as the first
 	// move of an expected all node, or by a reduced search) whose static
-	// evaluation (Pruner) exceeds beta by FailHighMargin per ply of
+	// evaluation (Pruner, with Prune set) exceeds beta by FailHighMargin per ply of
 	// depth, unless the move is forcing (not Reducible) or the side to
 	// move is Threatened: such a node is likely to fail high anyway
 	// (fail-high reduction).

@@ -644,10 +644,6 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	side := pos.Side()
 	scores := &w.scores[ply]
 	best := -Inf
-	newDepth := depth - 1
-	if len(moves) == 1 && w.e.Options.SingleReply {
-		newDepth = depth
-	}
 	bestMove := NoMove
 	origAlpha := alpha
 	for i := 0; i < len(moves); i++ {
@@ -685,7 +681,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if i == 0 {
 			d := full
 			if len(moves) == 1 && w.e.Options.SingleReply {
-				d = newDepth
+				d = depth // a single reply costs no depth
 			}
 			if m == ttMove {
 				d += ext

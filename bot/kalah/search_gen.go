@@ -539,10 +539,6 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	side := pos.Side()
 	scores := &w.scores[ply]
 	best := -engine.Inf
-	newDepth := depth - 1
-	if len(moves) == 1 && w.e.Options.SingleReply {
-		newDepth = depth
-	}
 	bestMove := engine.NoMove
 	origAlpha := alpha
 	for i := 0; i < len(moves); i++ {
@@ -580,7 +576,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		if i == 0 {
 			d := full
 			if len(moves) == 1 && w.e.Options.SingleReply {
-				d = newDepth
+				d = depth // a single reply costs no depth
 			}
 			if m == ttMove {
 				d += ext

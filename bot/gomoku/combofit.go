@@ -73,8 +73,8 @@ func ReadComboSamples(r io.Reader, rule game.Rule, skip, first int) ([]ComboSamp
 	return out, err
 }
 
-// comboScore is the score of a sample with the cell values v (and w's
-// whole-board terms, tb: the sample's part of w.Score with no cell value).
+// comboScore is the score of a sample with the cell values v and the
+// whole-board term tb (the threat table's value of its mask).
 func comboScore(smp *ComboSample, v []float64, own float64, tb float64) float64 {
 	var sum [2]float64
 	for i := range smp.Cells {
@@ -85,44 +85,68 @@ func comboScore(smp *ComboSample, v []float64, own float64, tb float64) float64 
 	return sum[0]*own - sum[1] + tb
 }
 
-// ComboFit fits a combination table by gradient descent (Adam) on the
-// mean squared error of sigmoid(score/K) against the games' results, with
-// an L2 pull of Lambda towards the start table.
+// ComboFit fits a combination table, and with FitThreat a threat table,
+// by gradient descent (Adam) on the mean squared error of sigmoid(score/K)
+// against the games' results, with an L2 pull of Lambda towards the start
+// tables.
 type ComboFit struct {
-	W      ev.Weights // whole-board terms and OwnPct, fixed
-	Start  *ev.ComboTable
+	W     ev.Weights // OwnPct and the classes
+	Start *ev.ComboTable
+	// Threat is the start threat table (nil: W.ThreatValues); Run leaves
+	// the fitted one here.
+	Threat *ev.ThreatTable
 	K      float64 // sigmoid scale (FitComboScale)
 	Lambda float64
-	// MinCount: combinations seen in fewer samples keep their start value
+	// MinCount: combinations (threat masks) seen in fewer samples keep
+	// their start value
 	MinCount int
 	Iters    int
 	Rate     float64
+	// ThreatRate is the step size of the threat values (0: Rate)
+	ThreatRate float64
 	// FitOwn fits the tempo share (W.OwnPct) too; Run leaves the
 	// result in W.OwnPct.
 	FitOwn bool
-	Log    io.Writer
+	// FitThreat fits the threat table too; FixCombo keeps the start
+	// combination table.
+	FitThreat, FixCombo bool
+	Log                 io.Writer
 }
 
-// comboLoss is the mean squared error of smps with the values v.
-func (f *ComboFit) comboLoss(smps []ComboSample, tb []float64, v []float64, own float64) float64 {
+// comboLoss is the mean squared error of smps (of threat masks masks)
+// with the cell values v and the threat values tv.
+func (f *ComboFit) comboLoss(smps []ComboSample, masks []uint16, v, tv []float64, own float64) float64 {
 	if len(smps) == 0 {
 		return 0
 	}
 	var e float64
 	for i := range smps {
-		d := smps[i].Result - sigmoid(comboScore(&smps[i], v, own, tb[i]), f.K)
+		d := smps[i].Result - sigmoid(comboScore(&smps[i], v, own, tv[masks[i]]), f.K)
 		e += d * d
 	}
 	return e / float64(len(smps))
 }
 
-// boardTerms are the samples' whole-board terms of f.W.
-func (f *ComboFit) boardTerms(smps []ComboSample) []float64 {
-	tb := make([]float64, len(smps))
+// threatMasks are the samples' threat masks.
+func threatMasks(smps []ComboSample) []uint16 {
+	m := make([]uint16, len(smps))
 	for i := range smps {
-		tb[i] = float64(f.W.Score(0, 0, &smps[i].Classes[0], &smps[i].Classes[1]))
+		m[i] = uint16(ev.ThreatMask(&smps[i].Classes[0], &smps[i].Classes[1]))
 	}
-	return tb
+	return m
+}
+
+// threatStart is the start threat table of f.
+func (f *ComboFit) threatStart() []float64 {
+	t := f.Threat
+	if t == nil {
+		t = f.W.ThreatValues()
+	}
+	v := make([]float64, ev.NumThreats)
+	for i := range v {
+		v[i] = float64(t[i])
+	}
+	return v
 }
 
 func startValues(t *ev.ComboTable) []float64 {
@@ -134,51 +158,70 @@ func startValues(t *ev.ComboTable) []float64 {
 }
 
 // FitComboScale is the sigmoid scale that best fits the samples with the
-// start table (golden-section search, as FitScale).
-func FitComboScale(smps []ComboSample, w ev.Weights, t *ev.ComboTable) float64 {
-	f := &ComboFit{W: w}
-	tb := f.boardTerms(smps)
-	v := startValues(t)
+// start tables of f (golden-section search, as FitScale).
+func FitComboScale(smps []ComboSample, f *ComboFit) float64 {
+	g := *f
+	masks, v, tv := threatMasks(smps), startValues(f.Start), g.threatStart()
 	return goldenScale(func(k float64) float64 {
-		f.K = k
-		return f.comboLoss(smps, tb, v, float64(w.OwnPct)/100)
+		g.K = k
+		return g.comboLoss(smps, masks, v, tv, float64(f.W.OwnPct)/100)
 	})
+}
+
+// adam is the state of Adam's moments for n parameters.
+type adam struct{ m, s []float64 }
+
+func newAdam(n int) *adam { return &adam{make([]float64, n), make([]float64, n)} }
+
+// step is parameter k's step at iteration it for its gradient g.
+func (a *adam) step(k, it int, g, rate float64) float64 {
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	a.m[k] = b1*a.m[k] + (1-b1)*g
+	a.s[k] = b2*a.s[k] + (1-b2)*g*g
+	mh := a.m[k] / (1 - math.Pow(b1, float64(it)))
+	sh := a.s[k] / (1 - math.Pow(b2, float64(it)))
+	return rate * mh / (math.Sqrt(sh) + eps)
 }
 
 // Run fits the table on train and returns it with the losses of train and
 // test (which may be empty) before and after.
 func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, after [2]float64) {
-	v0 := startValues(f.Start)
-	v := append([]float64(nil), v0...)
-	tbTrain, tbTest := f.boardTerms(train), f.boardTerms(test)
+	v0, tv0 := startValues(f.Start), f.threatStart()
+	v, tv := append([]float64(nil), v0...), append([]float64(nil), tv0...)
+	mTrain, mTest := threatMasks(train), threatMasks(test)
 	var seen [ev.NumCombos]int
+	var seenMask [ev.NumThreats]int
 	for i := range train {
 		for s := range train[i].Cells {
 			for _, e := range train[i].Cells[s] {
 				seen[e>>16]++
 			}
 		}
+		seenMask[mTrain[i]]++
 	}
 	free := make([]bool, ev.NumCombos)
 	for k := range free {
 		c := ev.ComboCodes(k)
-		free[k] = seen[k] >= f.MinCount && c[0] != ev.Five && c[0] != ev.Over
+		free[k] = !f.FixCombo && seen[k] >= f.MinCount && c[0] != ev.Five && c[0] != ev.Over
 	}
 	own := float64(f.W.OwnPct) / 100
-	before = [2]float64{f.comboLoss(train, tbTrain, v, own), f.comboLoss(test, tbTest, v, own)}
-	var mo, so float64 // Adam's moments of own
-	m := make([]float64, ev.NumCombos)
-	s2 := make([]float64, ev.NumCombos)
+	loss := func() [2]float64 {
+		return [2]float64{f.comboLoss(train, mTrain, v, tv, own), f.comboLoss(test, mTest, v, tv, own)}
+	}
+	before = loss()
+	ad, adT, adOwn := newAdam(ev.NumCombos), newAdam(ev.NumThreats), newAdam(1)
 	g := make([]float64, ev.NumCombos)
-	const b1, b2, eps = 0.9, 0.999, 1e-8
+	gT := make([]float64, ev.NumThreats)
 	n := float64(len(train))
 	for it := 1; it <= f.Iters; it++ {
 		clear(g)
+		clear(gT)
 		gOwn := 0.0
 		for i := range train {
 			smp := &train[i]
-			p := sigmoid(comboScore(smp, v, own, tbTrain[i]), f.K)
+			p := sigmoid(comboScore(smp, v, own, tv[mTrain[i]]), f.K)
 			d := 2 * (p - smp.Result) * p * (1 - p) / f.K / n
+			gT[mTrain[i]] += d
 			for _, e := range smp.Cells[0] {
 				g[e>>16] += d * own * float64(e&0xFFFF)
 				gOwn += d * v[e>>16] * float64(e&0xFFFF)
@@ -188,37 +231,62 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 			}
 		}
 		for k := range v {
-			if !free[k] {
-				continue
+			if free[k] {
+				v[k] -= ad.step(k, it, g[k]+2*f.Lambda*(v[k]-v0[k]), f.Rate)
+				v[k] = max(0, min(v[k], ev.MaxComboValue))
 			}
-			gk := g[k] + 2*f.Lambda*(v[k]-v0[k])
-			m[k] = b1*m[k] + (1-b1)*gk
-			s2[k] = b2*s2[k] + (1-b2)*gk*gk
-			mh := m[k] / (1 - math.Pow(b1, float64(it)))
-			sh := s2[k] / (1 - math.Pow(b2, float64(it)))
-			v[k] -= f.Rate * mh / (math.Sqrt(sh) + eps)
-			v[k] = max(0, min(v[k], ev.MaxComboValue))
+		}
+		if f.FitThreat {
+			rate := f.ThreatRate
+			if rate == 0 {
+				rate = f.Rate
+			}
+			for k := range tv {
+				if seenMask[k] >= f.MinCount {
+					tv[k] -= adT.step(k, it, gT[k]+2*f.Lambda*(tv[k]-tv0[k]), rate)
+					tv[k] = max(-ev.MaxThreatValue, min(tv[k], ev.MaxThreatValue))
+				}
+			}
 		}
 		if f.FitOwn {
 			// in steps of a hundredth of the rate (own is near 1, the
 			// values near 100)
-			mo = b1*mo + (1-b1)*gOwn
-			so = b2*so + (1-b2)*gOwn*gOwn
-			mh := mo / (1 - math.Pow(b1, float64(it)))
-			sh := so / (1 - math.Pow(b2, float64(it)))
-			own = max(0.5, min(own-f.Rate/100*mh/(math.Sqrt(sh)+eps), 3))
+			own = max(0.5, min(own-adOwn.step(0, it, gOwn, f.Rate/100), 3))
 		}
 		if f.Log != nil && (it%25 == 0 || it == f.Iters) {
-			fmt.Fprintf(f.Log, "iter %d: train %.6f test %.6f own %.3f\n", it, f.comboLoss(train, tbTrain, v, own), f.comboLoss(test, tbTest, v, own), own)
+			l := loss()
+			fmt.Fprintf(f.Log, "iter %d: train %.6f test %.6f own %.3f\n", it, l[0], l[1], own)
 		}
 	}
-	after = [2]float64{f.comboLoss(train, tbTrain, v, own), f.comboLoss(test, tbTest, v, own)}
+	after = loss()
 	f.W.OwnPct = int32(math.Round(own * 100))
 	t = new(ev.ComboTable)
 	for k := range t {
 		t[k] = int32(math.Round(v[k]))
 	}
+	f.Threat = new(ev.ThreatTable)
+	for k := range f.Threat {
+		f.Threat[k] = int32(math.Round(tv[k]))
+	}
 	return t, before, after
+}
+
+// ReadThreatFile reads a file of threat values (ev.ReadThreats) over the
+// threat values of w (nil: the default weights).
+func ReadThreatFile(name string, w *ev.Weights) (*ev.ThreatTable, error) {
+	if w == nil {
+		w = &ev.Default
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := ev.ReadThreats(f, w.ThreatValues())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return t, nil
 }
 
 // ReadComboFile reads a file of cell values by combination (ev.ReadCombos).
@@ -236,10 +304,12 @@ func ReadComboFile(name string) (*ev.ComboTable, error) {
 }
 
 // comboCommand is `texel -combo OUT`: fit cf on the games of files (one in
-// ten, by game, held out for the test loss) and write the table to out.
+// ten, by game, held out for the test loss) and write the table to out
+// (and with cf.FitThreat the threat values that differ from the weights'
+// own to threatOut).
 // With scored > 0 the files are scored positions (ReadScoredSamples with
 // that scale) instead of games.
-func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int, scored float64, cf *ComboFit, out string) int {
+func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int, scored float64, cf *ComboFit, out, threatOut string) int {
 	smps, games, err := readNumbered(files, func(r io.Reader, first int) ([]ComboSample, error) {
 		if scored > 0 {
 			return ReadScoredSamples(r, rule, scored, first)
@@ -255,7 +325,7 @@ func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int,
 		fmt.Fprintln(stderr, "texel: no quiet positions in these games")
 		return 2
 	}
-	cf.K = FitComboScale(train, cf.W, cf.Start)
+	cf.K = FitComboScale(train, cf)
 	fmt.Fprintf(w, "%d games, %d positions (%d held out), scale %.1f\n", games, len(smps), len(test), cf.K)
 	t, before, after := cf.Run(train, test)
 	fmt.Fprintf(w, "loss train %.6f -> %.6f, test %.6f -> %.6f\n", before[0], after[0], before[1], after[1])
@@ -265,6 +335,12 @@ func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int,
 	if err := writeFile(out, func(f io.Writer) error { return ev.WriteCombos(f, t) }); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if cf.FitThreat {
+		if err := writeFile(threatOut, func(f io.Writer) error { return ev.WriteThreats(f, cf.Threat, cf.W.ThreatValues()) }); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
 	}
 	return 0
 }

@@ -28,8 +28,8 @@ func TestComboSampleScore(t *testing.T) {
 			t.Fatal("quiet position refused")
 		}
 		f := &ComboFit{W: ev.Default}
-		tb := f.boardTerms([]ComboSample{smp})
-		got := comboScore(&smp, startValues(tab), float64(ev.Default.OwnPct)/100, tb[0])
+		tb := f.threatStart()[threatMasks([]ComboSample{smp})[0]]
+		got := comboScore(&smp, startValues(tab), float64(ev.Default.OwnPct)/100, tb)
 		// the search divides the tempo share in integers
 		if want := q.score(); got < float64(want)-1 || got > float64(want)+1 {
 			t.Fatalf("sample score %.1f, evaluation %d", got, want)
@@ -82,6 +82,22 @@ func TestComboFitCommand(t *testing.T) {
 	}
 	if _, err := ReadComboFile(filepath.Join(t.TempDir(), "none")); err == nil {
 		t.Fatal("a missing file read")
+	}
+	// the threat values alone: the cell values stay the start table's
+	thr := filepath.Join(t.TempDir(), "threat.txt")
+	fitCombo(t, "-combo", out, "-combo-start", "../../eval/gomoku/combo.txt", "-fix-combo", "-threat", thr, "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl")
+	if tab, err = ReadComboFile(out); err != nil || *tab != *ev.DefaultCombo {
+		t.Fatalf("-fix-combo changed the cell values (%v)", err)
+	}
+	th, err := ReadThreatFile(thr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *th == *ev.Default.ThreatValues() {
+		t.Fatal("the threat fit changed nothing")
+	}
+	if _, err := ReadThreatFile(filepath.Join(t.TempDir(), "none"), nil); err == nil {
+		t.Fatal("a missing threat file read")
 	}
 }
 
@@ -140,6 +156,14 @@ func TestOptEval(t *testing.T) {
 	pl := ev.ValuePolicy(c, 3)
 	if e := optEval(Options{Policy: pl}); e.Policy != pl || *e.Combo != *ev.DefaultCombo {
 		t.Fatal("-policy FILE: not that policy with the default table")
+	}
+	if *optEval(Options{Weights: &w}).Threat != *w.ThreatValues() {
+		t.Fatal("-weights: not the weights' threat values")
+	}
+	th := ev.Default.ThreatValues()
+	th[7] += 100
+	if e := optEval(Options{Threat: th}); e.Threat != th || *e.Combo != *ev.DefaultCombo || e.W != ev.Default {
+		t.Fatal("-threat FILE: not those threat values with the default table and weights")
 	}
 }
 

@@ -40,6 +40,9 @@ type Options struct {
 	// values Weights (or the default weights) give themselves.
 	Combo     *ev.ComboTable
 	OwnValues bool
+	// Threat, when set, replaces the whole-board term by threat mask
+	// (default: the weights' own, Weights.ThreatValues).
+	Threat *ev.ThreatTable
 	// Policy, when set, orders the moves of the search (default: by the
 	// cell values).
 	Policy *ev.Policy
@@ -178,10 +181,11 @@ func (lw *lineWriter) message(s string) {
 
 // optEval is the evaluation the options ask for, or nil for the default:
 // the weights (Weights or the default) with the cell values of Combo (or
-// the default table), or with their own values (OwnValues); the moves are
-// ordered by Policy when it is set.
+// the default table), or with their own values (OwnValues), and the threat
+// values of Threat when it is set; the moves are ordered by Policy when it
+// is set.
 func optEval(opt Options) *ev.Eval {
-	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil {
+	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil && opt.Threat == nil {
 		return nil
 	}
 	w, c := ev.Default, ev.DefaultCombo
@@ -198,6 +202,9 @@ func optEval(opt Options) *ev.Eval {
 		e = ev.NewComboEval(w, c)
 	}
 	e.Policy = opt.Policy
+	if opt.Threat != nil {
+		e.Threat = opt.Threat
+	}
 	return e
 }
 

@@ -277,6 +277,10 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	rate := fs.Float64("rate", 2, "with -combo: step size (Adam)")
 	lambda := fs.Float64("lambda", 1e-7, "with -combo: pull towards the start table")
 	minCount := fs.Int("mincount", 200, "with -combo: combinations seen less often keep their start value")
+	threat := fs.String("threat", "", "with -combo: fit the threat values (the whole-board term by which threat classes each side has) too, and write those that differ from the weights' own to this file")
+	threatStart := fs.String("threat-start", "", "with -combo: start from these threat values (default: the weights' own)")
+	threatRate := fs.Float64("threat-rate", 20, "with -threat: step size of the threat values")
+	fixCombo := fs.Bool("fix-combo", false, "with -combo: keep the start table of cell values (fit only -threat or -ownpct)")
 	fitOwn := fs.Bool("ownpct", false, "with -combo: fit OwnPct too (printed as a -weights pair)")
 	scored := fs.Float64("scored", 0, "with -combo: the files hold scored positions (JSON lines {\"moves\": [\"x,y\", ...], \"score\": N}, N for the side to move), each labelled sigmoid(N/this) instead of a game's result")
 	policy := fs.String("policy", "", "fit the move-ordering policy (values by combination of line codes, own and opponent's) to the moves the games chose instead, and write it to this file")
@@ -311,7 +315,16 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 		return policyCommand(w, stderr, fs.Args(), rule, pf, *policy)
 	}
 	if *combo != "" {
-		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, FitOwn: *fitOwn, Log: w}
+		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, FitOwn: *fitOwn,
+			FitThreat: *threat != "", ThreatRate: *threatRate, FixCombo: *fixCombo, Log: w}
+		if *threatStart != "" {
+			t, err := ReadThreatFile(*threatStart, &base)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+			cf.Threat = t
+		}
 		if *comboStart != "" {
 			t, err := ReadComboFile(*comboStart)
 			if err != nil {
@@ -320,7 +333,7 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 			}
 			cf.Start = t
 		}
-		return comboCommand(w, stderr, fs.Args(), rule, *skip, *scored, cf, *combo)
+		return comboCommand(w, stderr, fs.Args(), rule, *skip, *scored, cf, *combo, *threat)
 	}
 	smps, err := records.ReadFiles(fs.Args(), func(r io.Reader) ([]Sample, error) { return ReadSamples(r, rule, *skip) })
 	if err != nil {

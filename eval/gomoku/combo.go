@@ -190,7 +190,7 @@ func printable(s string) string {
 // classes, and the whole-board terms, stay w's).
 func NewComboEval(w Weights, t *ComboTable) *Eval {
 	c := *t
-	e := &Eval{W: w, Combo: &c}
+	e := &Eval{W: w, Combo: &c, Threat: w.ThreatValues()}
 	e.Table = buildTable(&e.W, e.Combo)
 	return e
 }

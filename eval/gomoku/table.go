@@ -17,13 +17,23 @@ type Eval struct {
 	// Policy orders the moves of the search (nil: by the cell values)
 	Policy *Policy
 	Table  *gomoku.CellTable
+	// Threat is the whole-board term by threat mask (W.ThreatValues
+	// unless replaced)
+	Threat *ThreatTable
 }
 
 // NewEval builds the table of a set of weights.
 func NewEval(w Weights) *Eval {
-	e := &Eval{W: w}
+	e := &Eval{W: w, Threat: w.ThreatValues()}
 	e.Table = buildTable(&e.W, nil)
 	return e
+}
+
+// Score is the static value for the side to move from the summed cell
+// values of both sides (the side to move's scaled by W.OwnPct) and the
+// counts of cells by class (the threat table's term).
+func (e *Eval) Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int {
+	return int(own)*int(e.W.OwnPct)/100 - int(opp) + int(e.Threat[ThreatMask(ownClass, oppClass)])
 }
 
 // DefaultEval is the evaluation the brain plays with: the default weights'

@@ -55,9 +55,10 @@ type Weights struct {
 }
 
 // Default are the weights the brain plays with: Tuned with the tempo share
-// (OwnPct 160, was 132) fitted together with the cell values of
-// DefaultCombo, which replace Tuned's own values (see DefaultCombo).
-var Default = withOwnPct(Tuned, 160)
+// (OwnPct 175; 132 in Tuned, 160 in the first fit) fitted together with the
+// cell values of DefaultCombo, which replace Tuned's own values (see
+// DefaultCombo).
+var Default = withOwnPct(Tuned, 175)
 
 func withOwnPct(w Weights, pct int32) Weights {
 	w.OwnPct = pct

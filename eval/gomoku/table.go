@@ -53,6 +53,15 @@ var DefaultEval = NewComboEval(Default, DefaultCombo)
 // openings: the first table (12000 games, OwnPct 132) against Tuned's own
 // values +34.9 +/- 31.9 Elo over 400 games; this one with OwnPct 160
 // against the first +59.6 +/- 29.2 over 400 games.
+//
+// Refitted later on the brain's own games with that table
+// (pbrain-pentad gen -games 8000 -workers 2 -nodes 6000 -seed 3801, then
+// texel -combo OUT -combo-start combo.txt -ownpct -iters 300 -mincount 50):
+// 121889 positions, test loss 0.1345 -> 0.1307, OwnPct 160 -> 175; 122
+// combinations changed. Against the table before, at 0.2 s a move on the
+// same openings (arena -game gomoku -tc 0/0.2 -games 400 -concurrency 2,
+// -threads 1, seed 3801): +38.4 +/- 30.1 Elo (LOS 99.5%, ptnml [25 13 99 19
+// 44]).
 var DefaultCombo = mustCombos(comboFile)
 
 //go:embed combo.txt

@@ -124,15 +124,8 @@ func ReadCombos(r io.Reader) (*ComboTable, error) {
 func readComboLines(r io.Reader, what string, set func(i int, v []int32), nvals int) error {
 	var seen [NumCombos]bool
 	v := make([]int32, nvals)
-	sc := bufio.NewScanner(r)
-	line, n := 0, 0
-	for sc.Scan() {
-		line++
-		s := strings.TrimSpace(sc.Text())
-		if s == "" || s[0] == '#' {
-			continue
-		}
-		f := strings.Fields(s)
+	n := 0
+	err := eachDataLine(r, func(line int, f []string) error {
 		if len(f) != 4+nvals {
 			return fmt.Errorf("line %d: want four codes and %s, got %d fields", line, what, len(f))
 		}
@@ -158,14 +151,34 @@ func readComboLines(r io.Reader, what string, set func(i int, v []int32), nvals 
 		seen[i] = true
 		set(i, v)
 		n++
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	if n != NumCombos {
 		return fmt.Errorf("%d combinations, want %d", n, NumCombos)
 	}
 	return nil
+}
+
+// eachDataLine calls fn with the number and the fields of every line of r
+// that is neither blank nor a comment (starting with #), up to fn's first
+// error.
+func eachDataLine(r io.Reader, fn func(line int, f []string) error) error {
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		if err := fn(line, strings.Fields(s)); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
 }
 
 func codeByName(s string) (uint8, bool) {

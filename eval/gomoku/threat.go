@@ -132,35 +132,28 @@ func ReadThreats(r io.Reader, base *ThreatTable) (*ThreatTable, error) {
 	t := new(ThreatTable)
 	*t = *base
 	var seen [NumThreats]bool
-	sc := bufio.NewScanner(r)
-	line := 0
-	for sc.Scan() {
-		line++
-		s := strings.TrimSpace(sc.Text())
-		if s == "" || s[0] == '#' {
-			continue
-		}
-		f := strings.Fields(s)
+	err := eachDataLine(r, func(line int, f []string) error {
 		if len(f) != 3 {
-			return nil, fmt.Errorf("line %d: want the side to move's classes, the opponent's and a value, got %d fields", line, len(f))
+			return fmt.Errorf("line %d: want the side to move's classes, the opponent's and a value, got %d fields", line, len(f))
 		}
 		own, ok1 := parseThreatSide(f[0])
 		opp, ok2 := parseThreatSide(f[1])
 		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("line %d: unknown threat classes %q %q (B4, F3, 33, 43, Flex4, Five joined by +, or -)", line, printable(f[0]), printable(f[1]))
+			return fmt.Errorf("line %d: unknown threat classes %q %q (B4, F3, 33, 43, Flex4, Five joined by +, or -)", line, printable(f[0]), printable(f[1]))
 		}
 		v, err := strconv.Atoi(f[2])
 		if err != nil || v < -MaxThreatValue || v > MaxThreatValue {
-			return nil, fmt.Errorf("line %d: value %q not in -%d..%d", line, printable(f[2]), MaxThreatValue, MaxThreatValue)
+			return fmt.Errorf("line %d: value %q not in -%d..%d", line, printable(f[2]), MaxThreatValue, MaxThreatValue)
 		}
 		m := own | opp<<NumThreatBits
 		if seen[m] {
-			return nil, fmt.Errorf("line %d: mask given twice", line)
+			return fmt.Errorf("line %d: mask given twice", line)
 		}
 		seen[m] = true
 		t[m] = int32(v)
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -277,28 +277,23 @@ func ReadThreatFile(name string, w *ev.Weights) (*ev.ThreatTable, error) {
 	if w == nil {
 		w = &ev.Default
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	t, err := ev.ReadThreats(f, w.ThreatValues())
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	return t, nil
+	return readFile(name, func(r io.Reader) (*ev.ThreatTable, error) { return ev.ReadThreats(r, w.ThreatValues()) })
 }
 
 // ReadComboFile reads a file of cell values by combination (ev.ReadCombos).
-func ReadComboFile(name string) (*ev.ComboTable, error) {
+func ReadComboFile(name string) (*ev.ComboTable, error) { return readFile(name, ev.ReadCombos) }
+
+// readFile reads the file name with read; a read error names the file.
+func readFile[T any](name string, read func(io.Reader) (T, error)) (T, error) {
+	var zero T
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer f.Close()
-	t, err := ev.ReadCombos(f)
+	t, err := read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return zero, fmt.Errorf("%s: %v", name, err)
 	}
 	return t, nil
 }

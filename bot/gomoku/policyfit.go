@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/pentad-ai/pentad/engine"
 	ev "github.com/pentad-ai/pentad/eval/gomoku"
@@ -180,9 +179,9 @@ func (f *PolicyFit) Run(train, test []PolicySample) (pl *ev.Policy, before, afte
 	before = [2]PolicyStats{f.policyStats(train, own, opp), f.policyStats(test, own, opp)}
 	vals := [2][]float64{own, opp}
 	starts := [2][]float64{own0, opp0}
-	var m, s2, g [2][ev.NumCombos]float64
+	var g [2][ev.NumCombos]float64
+	ad := [2]*adam{newAdam(ev.NumCombos), newAdam(ev.NumCombos)}
 	probs := make([]float64, 0, game.MaxSize*game.MaxSize)
-	const b1, b2, eps = 0.9, 0.999, 1e-8
 	n := float64(len(train))
 	for it := 1; it <= f.Iters; it++ {
 		g = [2][ev.NumCombos]float64{}
@@ -216,12 +215,7 @@ func (f *PolicyFit) Run(train, test []PolicySample) (pl *ev.Policy, before, afte
 				if seen[side][k] < f.MinCount {
 					continue
 				}
-				gk := g[side][k] + 2*f.Lambda*(v[k]-starts[side][k])
-				m[side][k] = b1*m[side][k] + (1-b1)*gk
-				s2[side][k] = b2*s2[side][k] + (1-b2)*gk*gk
-				mh := m[side][k] / (1 - math.Pow(b1, float64(it)))
-				sh := s2[side][k] / (1 - math.Pow(b2, float64(it)))
-				v[k] -= f.Rate * mh / (math.Sqrt(sh) + eps)
+				v[k] -= ad[side].step(k, it, g[side][k]+2*f.Lambda*(v[k]-starts[side][k]), f.Rate)
 				v[k] = max(0, min(v[k], ev.MaxComboValue))
 			}
 		}
@@ -239,18 +233,7 @@ func (f *PolicyFit) Run(train, test []PolicySample) (pl *ev.Policy, before, afte
 }
 
 // ReadPolicyFile reads a move-ordering policy file (ev.ReadPolicy).
-func ReadPolicyFile(name string) (*ev.Policy, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	pl, err := ev.ReadPolicy(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	return pl, nil
-}
+func ReadPolicyFile(name string) (*ev.Policy, error) { return readFile(name, ev.ReadPolicy) }
 
 // policyCommand is `texel -policy OUT`: fit pf on the games of files (one
 // in ten, by game, held out for the test statistics) and write the policy

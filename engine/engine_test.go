@@ -469,6 +469,19 @@ func TestFailHighReduction(t *testing.T) {
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
+// TestHintKeep: the option reduces well-hinted late moves less (the toy's
+// hints rise with the move number, so the late moves of a node are near
+// its best).
+func TestHintKeep(t *testing.T) {
+	checkOption(t, "HintKeep", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, LMRScale: 100}
+		if on {
+			opt.HintKeep = 50
+		}
+		return engine.New(4, opt).Search(&hinted{toy.New(r, c), true}, engine.Limits{Depth: depth})
+	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}
+
 // checkOption runs search with an option off and on: on a board of r rows
 // and c columns to depth the option must change the node count and give a
 // legal move, and with it on every board of small must be solved exactly.

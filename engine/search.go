@@ -74,6 +74,9 @@ type Options struct {
 	// move is Threatened: such a node is likely to fail high anyway
 	// (fail-high reduction).
 	FailHighMargin int
+	// HintKeep, when positive, reduces a late move by one ply less when its
+	// hint is at least HintKeep percent of the node's best.
+	HintKeep int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -646,6 +649,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	best := -Inf
 	bestMove := NoMove
 	origAlpha := alpha
+	topHint := int32(-1) // the best hint of the node's moves (moves come in order)
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -661,6 +665,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		m := moves[i]
 		if m == excl {
 			continue
+		}
+		if topHint < 0 && scores[i] >= hintBase && scores[i] < ttScore {
+			topHint = scores[i] - hintBase
 		}
 		quiet := scores[i] < killerScore
 		reducible := quiet
@@ -698,6 +705,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					}
 				} else if i >= 8 && depth >= 5 {
 					r = 2
+				}
+				if hk := w.e.Options.HintKeep; hk > 0 && scores[i] >= hintBase && scores[i] < ttScore &&
+					int64(scores[i]-hintBase)*100 >= int64(topHint)*int64(hk) {
+					r--
 				}
 			}
 			// a reduced search expects to fail high (cut node); a full one

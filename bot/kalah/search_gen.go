@@ -541,6 +541,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	best := -engine.Inf
 	bestMove := engine.NoMove
 	origAlpha := alpha
+	topHint := int32(-1) // the best hint of the node's moves (moves come in order)
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -556,6 +557,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		m := moves[i]
 		if m == excl {
 			continue
+		}
+		if topHint < 0 && scores[i] >= searchHintBase && scores[i] < searchTtScore {
+			topHint = scores[i] - searchHintBase
 		}
 		quiet := scores[i] < searchKillerScore
 		reducible := quiet
@@ -593,6 +597,10 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 					}
 				} else if i >= 8 && depth >= 5 {
 					r = 2
+				}
+				if hk := w.e.Options.HintKeep; hk > 0 && scores[i] >= searchHintBase && scores[i] < searchTtScore &&
+					int64(scores[i]-searchHintBase)*100 >= int64(topHint)*int64(hk) {
+					r--
 				}
 			}
 			// a reduced search expects to fail high (cut node); a full one

@@ -666,8 +666,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if m == excl {
 			continue
 		}
-		if topHint < 0 && scores[i] >= hintBase && scores[i] < ttScore {
-			topHint = scores[i] - hintBase
+		hint := int32(-1) // the move's own hint, if it has one
+		if scores[i] >= hintBase && scores[i] < ttScore {
+			hint = scores[i] - hintBase
+		}
+		if topHint < 0 {
+			topHint = hint
 		}
 		quiet := scores[i] < killerScore
 		reducible := quiet
@@ -706,8 +710,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				} else if i >= 8 && depth >= 5 {
 					r = 2
 				}
-				if hk := w.e.Options.HintKeep; hk > 0 && scores[i] >= hintBase && scores[i] < ttScore &&
-					int64(scores[i]-hintBase)*100 >= int64(topHint)*int64(hk) {
+				if hk := w.e.Options.HintKeep; hk > 0 && hint >= 0 && int64(hint)*100 >= int64(topHint)*int64(hk) {
 					r--
 				}
 			}

@@ -558,8 +558,12 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		if m == excl {
 			continue
 		}
-		if topHint < 0 && scores[i] >= searchHintBase && scores[i] < searchTtScore {
-			topHint = scores[i] - searchHintBase
+		hint := int32(-1) // the move's own hint, if it has one
+		if scores[i] >= searchHintBase && scores[i] < searchTtScore {
+			hint = scores[i] - searchHintBase
+		}
+		if topHint < 0 {
+			topHint = hint
 		}
 		quiet := scores[i] < searchKillerScore
 		reducible := quiet
@@ -598,8 +602,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 				} else if i >= 8 && depth >= 5 {
 					r = 2
 				}
-				if hk := w.e.Options.HintKeep; hk > 0 && scores[i] >= searchHintBase && scores[i] < searchTtScore &&
-					int64(scores[i]-searchHintBase)*100 >= int64(topHint)*int64(hk) {
+				if hk := w.e.Options.HintKeep; hk > 0 && hint >= 0 && int64(hint)*100 >= int64(topHint)*int64(hk) {
 					r--
 				}
 			}

@@ -18,8 +18,9 @@ import (
 // move (1 won, 0.5 drawn, 0 lost).
 type Sample struct {
 	// Codes[s][k] counts the line codes k over the empty cells for side s
-	// (0 the side to move, 1 the opponent); Classes[s][k] counts the cells
-	// of class k.
+	// (0 the side to move, 1 the opponent), F2S and F3S as F2 and F3 (the
+	// weights' codes, game.Coarse); Classes[s][k] counts the cells of
+	// class k.
 	Codes   [2][ev.NumCodes]int32
 	Classes [2][ev.NumClasses]int32
 	Result  float64
@@ -42,7 +43,7 @@ func SampleOf(p *Search, result float64) (Sample, bool) {
 		}
 		for i, side := range [2]int{s, o} {
 			for d := 0; d < 4; d++ {
-				smp.Codes[i][p.LineCode(side, c, d)]++
+				smp.Codes[i][game.Coarse(p.LineCode(side, c, d))]++
 			}
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // highest down. A ComboTable gives each its value, replacing the sum of
 // Weights.Dir and Weights.Bonus that Classify computes; the class of a cell
 // stays Classify's.
-const NumCombos = 715 // multisets of 4 out of NumCodes=10 codes: C(13, 4)
+const NumCombos = 1365 // multisets of 4 out of NumCodes=12 codes: C(15, 4)
 
 // ComboTable is the value of every combination (index by ComboIndex).
 type ComboTable [NumCombos]int32
@@ -90,7 +90,7 @@ func (w *Weights) ComboValues() *ComboTable {
 // 24 bits; the sums of a board must stay far inside an int32).
 const MaxComboValue = 1 << 16
 
-var codeNames = [NumCodes]string{Dead: "Dead", Alive: "Alive", B2: "B2", F2: "F2", B3: "B3", F3: "F3", B4: "B4", F4: "F4", Five: "Five", Over: "Over"}
+var codeNames = [NumCodes]string{Dead: "Dead", Alive: "Alive", B2: "B2", F2: "F2", F2S: "F2S", B3: "B3", F3: "F3", F3S: "F3S", B4: "B4", F4: "F4", Five: "Five", Over: "Over"}
 
 // WriteCombos writes t, a line per combination: its four codes by name,
 // highest first, and its value.

@@ -17,8 +17,10 @@ const (
 	Alive    = gomoku.Alive
 	B2       = gomoku.B2
 	F2       = gomoku.F2
+	F2S      = gomoku.F2S
 	B3       = gomoku.B3
 	F3       = gomoku.F3
+	F3S      = gomoku.F3S
 	B4       = gomoku.B4
 	F4       = gomoku.F4
 	Five     = gomoku.Five
@@ -39,7 +41,7 @@ const (
 )
 
 // Weights are the tunable numbers of the evaluation: the value of each
-// line code at an empty cell, the bonus of each cell class, the tempo of the
+// line code at an empty cell (F2S and F3S take F2's and F3's), the bonus of each cell class, the tempo of the
 // side to move and the threat bonuses of the whole-board score.
 type Weights struct {
 	Dir   [NumCodes]int32   // value of one line code at an empty cell
@@ -79,9 +81,12 @@ var Hand = Weights{
 func Classify(p [4]uint8) (class uint8, value int32) { return Default.Classify(p) }
 
 // Classify combines the four line codes of a cell into its class and value.
+// It sees F2S and F3S as F2 and F3 (gomoku.Coarse): only a ComboTable tells
+// them apart.
 func (w *Weights) Classify(p [4]uint8) (class uint8, value int32) {
 	var n5, n4f, n4b, n3f, n3b, n2 int
 	for _, c := range p {
+		c = gomoku.Coarse(c)
 		value += w.Dir[c]
 		switch c {
 		case Five:

@@ -112,7 +112,7 @@ func blackLikelyForbidden(pt [4]uint8) bool {
 		switch c {
 		case Over:
 			return true
-		case F3, B4, F4:
+		case F3, F3S, B4, F4:
 			n++
 		}
 	}

@@ -393,7 +393,7 @@ func blackSuspect(pt uint16) bool {
 		switch uint8(pt>>(4*d)) & 0xF {
 		case Over, F4:
 			return true
-		case F3, B4:
+		case F3, F3S, B4:
 			n++
 		}
 	}

@@ -11,21 +11,38 @@ import (
 )
 
 // Line pattern codes, from the point of view of the side that would play the
-// empty cell. Every code is exact inside the 11-cell window (five cells on
-// each side) it is computed from.
+// empty cell, weakest first. Every code is exact inside the 11-cell window
+// (five cells on each side) it is computed from. F2S and F3S are the
+// stronger kinds of F2 and F3 (more cells upgrade them): the rules and the
+// threat searches treat them as F2 and F3 (Coarse); they are told apart for
+// the evaluation's cell values.
 const (
 	Dead  uint8 = iota // no five through the cell is possible in this line
 	Alive              // a five through the cell is still possible
 	B2                 // becomes a blocked three with one more stone
-	F2                 // becomes an open three with one more stone
+	F2                 // becomes an open three with one more stone, in one or two ways
+	F2S                // becomes an open three with one more stone, in three ways or more
 	B3                 // a move after this one makes a four
-	F3                 // a move after this one makes an open four (open three)
+	F3                 // a move after this one makes an open four (open three), in one way
+	F3S                // an open three that becomes an open four in two ways or more
 	B4                 // four: one cell left that makes five
 	F4                 // open four (or two fours in one line): two cells make five
 	Five               // this move makes a winning five
 	Over               // this move makes an overline (exact-five rules only)
 	NumCodes
 )
+
+// Coarse is the code the rules and the threat searches see: F2S is F2 and
+// F3S is F3.
+func Coarse(c uint8) uint8 {
+	switch c {
+	case F2S:
+		return F2
+	case F3S:
+		return F3
+	}
+	return c
+}
 
 // Cell classes: the combination of the four line codes of one cell for one
 // side, most urgent first. A CellTable assigns them (eval/gomoku computes
@@ -359,9 +376,9 @@ func fivePoints(l *line, k fiveKind) int {
 }
 
 // threeLevel returns 2 if some further move makes an open four (two five
-// points), 1 if some further move makes a four, 0 otherwise.
-func threeLevel(l *line, k fiveKind) int {
-	best := 0
+// points), 1 if some further move makes a four, 0 otherwise; and the number
+// of further moves that make an open four.
+func threeLevel(l *line, k fiveKind) (level, open int) {
 	for q := 1; q <= 9; q++ {
 		if l[q] != lE {
 			continue
@@ -372,17 +389,15 @@ func threeLevel(l *line, k fiveKind) int {
 		if q >= a-4 && q <= b+4 {
 			n := fivePoints(l, k)
 			if n >= 2 {
-				best = 2
-			} else if n == 1 && best == 0 {
-				best = 1
+				level = 2
+				open++
+			} else if n == 1 && level == 0 {
+				level = 1
 			}
 		}
 		l[q] = lE
-		if best == 2 {
-			break
-		}
 	}
-	return best
+	return level, open
 }
 
 // classifyLine computes the line code of the centre cell (index 5, empty).
@@ -402,32 +417,35 @@ func classifyLine(l line, k fiveKind) uint8 {
 	default:
 		return F4
 	}
-	switch threeLevel(&l, k) {
-	case 2:
+	switch level, open := threeLevel(&l, k); {
+	case open >= 2:
+		return F3S
+	case level == 2:
 		return F3
-	case 1:
+	case level == 1:
 		return B3
 	}
-	two := 0
+	two, threes := 0, 0 // threes: further moves that make an open three
 	for q := 1; q <= 9; q++ {
 		if l[q] != lE {
 			continue
 		}
 		l[q] = lO
-		t := threeLevel(&l, k)
+		t, _ := threeLevel(&l, k)
 		l[q] = lE
 		if t == 2 {
 			two = 2
-			break
-		}
-		if t == 1 {
+			threes++
+		} else if t == 1 && two == 0 {
 			two = 1
 		}
 	}
-	switch two {
-	case 2:
+	switch {
+	case threes >= 3:
+		return F2S
+	case two == 2:
 		return F2
-	case 1:
+	case two == 1:
 		return B2
 	}
 	// alive: some window of five cells through the centre holds no blocker

@@ -132,3 +132,46 @@ func checkLineCodes(t *testing.T, p *Position, rule Rule) {
 		}
 	}
 }
+
+// TestLineCodes checks the codes of some lines, the stronger kinds of twos
+// and threes among them. A line is its eleven cells, the centre (*) the
+// cell played: O own stone, X opponent stone, # wall, . empty.
+func TestLineCodes(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		k    fiveKind
+		want uint8
+	}{
+		{"...OO*.....", fiveOrMore, F3S}, // open three with room: two open fours
+		{".X.OO*.....", fiveOrMore, F3},  // only the right end makes an open four
+		{"..O.O*.....", fiveOrMore, F3},  // split three: only the gap
+		{"..XOO*.....", fiveOrMore, B3},
+		{"....O*.....", fiveOrMore, F2S}, // open two: four cells make an open three
+		{"..X.O*.....", fiveOrMore, F2},  // two of them left
+		{".....*O....", fiveOrMore, F2S},
+		{"..OOO*.....", fiveOrMore, F4},
+		{"....O*O.O..", fiveOrMore, B4},
+		{".OOOO*.....", fiveOrMore, Five},
+		{".OOOO*O....", exactFive, Over},
+		{"....#*#....", fiveOrMore, Dead},
+		{".....*.....", fiveOrMore, Alive},
+	} {
+		var l line
+		for i, ch := range c.line {
+			l[i] = map[rune]uint8{'.': lE, '*': lE, 'O': lO, 'X': lX, '#': lW}[ch]
+		}
+		canon(&l, c.k)
+		if got := classifyLine(l, c.k); got != c.want {
+			t.Errorf("%s: code %d, want %d", c.line, got, c.want)
+		}
+	}
+	for c := range NumCodes {
+		want := map[uint8]uint8{F2S: F2, F3S: F3}[c]
+		if want == 0 {
+			want = c
+		}
+		if got := Coarse(c); got != want {
+			t.Errorf("Coarse(%d) = %d, want %d", c, got, want)
+		}
+	}
+}

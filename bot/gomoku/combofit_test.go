@@ -162,8 +162,11 @@ func TestOptEval(t *testing.T) {
 	}
 	c := ev.Default.ComboValues()
 	c[5]++
-	if e := optEval(Options{Combo: c}); *e.Combo != *c || e.W != ev.Default || e.Policy != nil {
+	if e := optEval(Options{Combo: c}); *e.Combo != *c || e.W != ev.Default || e.Policy != ev.DefaultPolicy {
 		t.Fatal("-combo FILE: not that table with the default weights and ordering")
+	}
+	if e := optEval(Options{ValueOrder: true}); e.Policy != nil || *e.Combo != *ev.DefaultCombo {
+		t.Fatal("-policy values: not the ordering by the cell values with the default table")
 	}
 	pl := ev.ValuePolicy(c, 3)
 	if e := optEval(Options{Policy: pl}); e.Policy != pl || *e.Combo != *ev.DefaultCombo {

@@ -22,6 +22,9 @@ func TestValuePolicyOrder(t *testing.T) {
 		for g := 0; g < 20; g++ {
 			p, _ := NewSearch(15, 15, rule)
 			q, _ := NewSearch(15, 15, rule)
+			pe := *ev.DefaultEval
+			pe.Policy = nil // the ordering by the cell values
+			p.SetEval(&pe)
 			e := *ev.DefaultEval
 			e.Policy = ev.ValuePolicy(ev.DefaultCombo, OwnWeight)
 			q.SetEval(&e)

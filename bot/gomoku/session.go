@@ -45,9 +45,10 @@ type Options struct {
 	// Threat, when set, replaces the whole-board term by threat mask
 	// (default: the weights' own, Weights.ThreatValues).
 	Threat *ev.ThreatTable
-	// Policy, when set, orders the moves of the search (default: by the
-	// cell values).
-	Policy *ev.Policy
+	// Policy, when set, orders the moves of the search (default:
+	// ev.DefaultPolicy); ValueOrder orders them by the cell values instead.
+	Policy     *ev.Policy
+	ValueOrder bool
 	// SoftPct is the soft limit of a move in percent of its hard limit (0:
 	// DefaultSoftPct).
 	SoftPct int
@@ -197,9 +198,9 @@ func (lw *lineWriter) message(s string) {
 // the weights (Weights or the default) with the cell values of Combo (or
 // the default table), or with their own values (OwnValues), and the threat
 // values of Threat when it is set; the moves are ordered by Policy when it
-// is set.
+// is set, by the cell values with ValueOrder, by ev.DefaultPolicy otherwise.
 func optEval(opt Options) *ev.Eval {
-	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil && opt.Threat == nil {
+	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil && opt.Threat == nil && !opt.ValueOrder {
 		return nil
 	}
 	w, c, o := ev.Default, ev.DefaultCombo, ev.DefaultOppCombo
@@ -215,7 +216,14 @@ func optEval(opt Options) *ev.Eval {
 	} else {
 		e = ev.NewComboEval(w, c, o)
 	}
-	e.Policy = opt.Policy
+	switch {
+	case opt.ValueOrder:
+		e.Policy = nil
+	case opt.Policy != nil:
+		e.Policy = opt.Policy
+	default:
+		e.Policy = ev.DefaultPolicy
+	}
 	if opt.Threat != nil {
 		e.Threat = opt.Threat
 	}

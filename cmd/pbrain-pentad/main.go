@@ -43,7 +43,7 @@ func main() {
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	threat := flag.String("threat", "", "file of whole-board values by threat mask (see texel -threat), over the weights' own")
 	combo := flag.String("combo", "", "file of cell values by combination of line codes, one or two (own, opponent's) a line (see texel -combo), or \"own\": the values the weights give themselves (default: the built-in table)")
-	policy := flag.String("policy", "", "file of move-ordering values by combination of line codes (see texel -policy; default: order by the cell values)")
+	policy := flag.String("policy", "", "file of move-ordering values by combination of line codes (see texel -policy), or \"values\": order by the cell values (default: the built-in policy)")
 	failHigh := flag.Int("failhigh", 0, "fail-high reduction at expected cut nodes whose evaluation passes beta by this much a ply (-1: off, 0: the default)")
 	singular := flag.Int("singular", 0, "singular extensions from this remaining depth up (-1: off, 0: the default)")
 	singularMargin := flag.Int("singular-margin", 2, "singular extension margin per ply of depth (with -singular N)")
@@ -115,7 +115,9 @@ func main() {
 		}
 		opt.Threat = t
 	}
-	if *policy != "" {
+	if *policy == "values" {
+		opt.ValueOrder = true
+	} else if *policy != "" {
 		pl, err := gomoku.ReadPolicyFile(*policy)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -2,16 +2,18 @@ package gomoku
 
 import (
 	"bufio"
+	_ "embed"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // A Policy orders the moves of the search: the value of an empty cell for
 // the side to move is Own of its combination for that side plus Opp of its
 // combination for the opponent (what the move makes and what it takes).
 // Under renju black's likely forbidden cells are worth nothing to either
-// side, as in the cell tables. Without a policy the brain orders by the
-// evaluation's cell values.
+// side, as in the cell tables. The brain orders by DefaultPolicy; without a
+// policy it orders by the evaluation's cell values.
 type Policy struct {
 	Own, Opp ComboTable
 }
@@ -42,6 +44,28 @@ var comboForbidden = func() *[NumCombos]bool {
 	}
 	return &f
 }()
+
+// DefaultPolicy orders the brain's moves (policy.txt): fitted with the
+// line codes F2S and F3S on the moves of session 38's 16000 self-play games
+// (pbrain-pentad texel -policy policy.txt -mincount 50 gen1.jsonl
+// gen2.jsonl, from the ordering by the cell values: held-out top-1 28.0%
+// -> 28.9%, top-8 78.2% -> 82.2%). Against the ordering by the cell values
+// at 0.2 s a move (arena -game gomoku -tc 0/0.2 -games 400 -concurrency 2,
+// -threads 1 each, the 120 balanced openings, seed 4005): +58.7 +/- 30.3
+// Elo (LOS 100%, ptnml [20 9 108 10 53]); tactics.txt at 500 ms 126 of 137
+// (127 before).
+var DefaultPolicy = mustPolicy(policyFile)
+
+//go:embed policy.txt
+var policyFile string
+
+func mustPolicy(s string) *Policy {
+	pl, err := ReadPolicy(strings.NewReader(s))
+	if err != nil {
+		panic("eval/gomoku: policy.txt: " + err.Error())
+	}
+	return pl
+}
 
 // ValuePolicy is the ordering by cell values that a brain without a policy
 // uses: own values weighted by ownW/4, the opponent's by 1.

@@ -94,3 +94,16 @@ func FuzzReadPolicy(f *testing.F) {
 		}
 	})
 }
+
+// The brain orders by the embedded policy, read whole, which is not the
+// ordering by the cell values.
+func TestDefaultPolicy(t *testing.T) {
+	if DefaultEval.Policy != DefaultPolicy {
+		t.Fatal("DefaultEval does not order by DefaultPolicy")
+	}
+	for _, w := range []int32{4, 5, 6} {
+		if *DefaultPolicy == *ValuePolicy(DefaultCombo, w) {
+			t.Fatal("policy.txt holds the ordering by the cell values")
+		}
+	}
+}

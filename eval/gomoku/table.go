@@ -39,8 +39,13 @@ func (e *Eval) Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int 
 }
 
 // DefaultEval is the evaluation the brain plays with: the default weights'
-// classes and whole-board terms, and the cell values of DefaultCombo.
-var DefaultEval = NewComboEval(Default, DefaultCombo, DefaultOppCombo)
+// classes and whole-board terms, the cell values of DefaultCombo, and the
+// move ordering of DefaultPolicy.
+var DefaultEval = func() *Eval {
+	e := NewComboEval(Default, DefaultCombo, DefaultOppCombo)
+	e.Policy = DefaultPolicy
+	return e
+}()
 
 // DefaultCombo are the cell values by combination of line codes the brain
 // plays with (combo.txt). They were fitted with the tempo share OwnPct

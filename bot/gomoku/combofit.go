@@ -73,16 +73,14 @@ func ReadComboSamples(r io.Reader, rule game.Rule, skip, first int) ([]ComboSamp
 	return out, err
 }
 
-// comboScore is the score of a sample with the cell values v of the side
-// to move, u of the side not to move, and the whole-board term tb (the
-// threat table's value of its mask).
-func comboScore(smp *ComboSample, v, u []float64, own float64, tb float64) float64 {
+// comboScore is the score of a sample with the cell values v and the
+// whole-board term tb (the threat table's value of its mask).
+func comboScore(smp *ComboSample, v []float64, own float64, tb float64) float64 {
 	var sum [2]float64
-	for _, e := range smp.Cells[0] {
-		sum[0] += v[e>>16] * float64(e&0xFFFF)
-	}
-	for _, e := range smp.Cells[1] {
-		sum[1] += u[e>>16] * float64(e&0xFFFF)
+	for i := range smp.Cells {
+		for _, e := range smp.Cells[i] {
+			sum[i] += v[e>>16] * float64(e&0xFFFF)
+		}
 	}
 	return sum[0]*own - sum[1] + tb
 }
@@ -94,10 +92,6 @@ func comboScore(smp *ComboSample, v, u []float64, own float64, tb float64) float
 type ComboFit struct {
 	W     ev.Weights // OwnPct and the classes
 	Start *ev.ComboTable
-	// Opp is the start table of the cells of the side not to move, with
-	// FitOpp (nil: Start); Run leaves the fitted one here (Start's fit
-	// without FitOpp).
-	Opp *ev.ComboTable
 	// Threat is the start threat table (nil: W.ThreatValues); Run leaves
 	// the fitted one here.
 	Threat *ev.ThreatTable
@@ -114,23 +108,20 @@ type ComboFit struct {
 	// result in W.OwnPct.
 	FitOwn bool
 	// FitThreat fits the threat table too; FixCombo keeps the start
-	// combination table (tables).
+	// combination table.
 	FitThreat, FixCombo bool
-	// FitOpp fits the values of the side not to move's cells apart; without
-	// it one table values the cells of both sides.
-	FitOpp bool
-	Log    io.Writer
+	Log                 io.Writer
 }
 
 // comboLoss is the mean squared error of smps (of threat masks masks)
-// with the cell values v and u (comboScore) and the threat values tv.
-func (f *ComboFit) comboLoss(smps []ComboSample, masks []uint16, v, u, tv []float64, own float64) float64 {
+// with the cell values v and the threat values tv.
+func (f *ComboFit) comboLoss(smps []ComboSample, masks []uint16, v, tv []float64, own float64) float64 {
 	if len(smps) == 0 {
 		return 0
 	}
 	var e float64
 	for i := range smps {
-		d := smps[i].Result - sigmoid(comboScore(&smps[i], v, u, own, tv[masks[i]]), f.K)
+		d := smps[i].Result - sigmoid(comboScore(&smps[i], v, own, tv[masks[i]]), f.K)
 		e += d * d
 	}
 	return e / float64(len(smps))
@@ -158,18 +149,6 @@ func (f *ComboFit) threatStart() []float64 {
 	return v
 }
 
-// oppStart is the start values of the side not to move's cells: f.Opp's
-// with FitOpp (when set), v itself otherwise.
-func (f *ComboFit) oppStart(v []float64) []float64 {
-	if !f.FitOpp {
-		return v
-	}
-	if f.Opp == nil {
-		return append([]float64(nil), v...)
-	}
-	return startValues(f.Opp)
-}
-
 func startValues(t *ev.ComboTable) []float64 {
 	v := make([]float64, ev.NumCombos)
 	for i := range v {
@@ -183,10 +162,9 @@ func startValues(t *ev.ComboTable) []float64 {
 func FitComboScale(smps []ComboSample, f *ComboFit) float64 {
 	g := *f
 	masks, v, tv := threatMasks(smps), startValues(f.Start), g.threatStart()
-	u := g.oppStart(v)
 	return goldenScale(func(k float64) float64 {
 		g.K = k
-		return g.comboLoss(smps, masks, v, u, tv, float64(f.W.OwnPct)/100)
+		return g.comboLoss(smps, masks, v, tv, float64(f.W.OwnPct)/100)
 	})
 }
 
@@ -210,8 +188,6 @@ func (a *adam) step(k, it int, g, rate float64) float64 {
 func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, after [2]float64) {
 	v0, tv0 := startValues(f.Start), f.threatStart()
 	v, tv := append([]float64(nil), v0...), append([]float64(nil), tv0...)
-	u := f.oppStart(v) // v itself without FitOpp
-	u0 := append([]float64(nil), u...)
 	mTrain, mTest := threatMasks(train), threatMasks(test)
 	var seen [ev.NumCombos]int
 	var seenMask [ev.NumThreats]int
@@ -230,25 +206,20 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 	}
 	own := float64(f.W.OwnPct) / 100
 	loss := func() [2]float64 {
-		return [2]float64{f.comboLoss(train, mTrain, v, u, tv, own), f.comboLoss(test, mTest, v, u, tv, own)}
+		return [2]float64{f.comboLoss(train, mTrain, v, tv, own), f.comboLoss(test, mTest, v, tv, own)}
 	}
 	before = loss()
-	ad, adU, adT, adOwn := newAdam(ev.NumCombos), newAdam(ev.NumCombos), newAdam(ev.NumThreats), newAdam(1)
+	ad, adT, adOwn := newAdam(ev.NumCombos), newAdam(ev.NumThreats), newAdam(1)
 	g := make([]float64, ev.NumCombos)
-	gU := g // the opponent's cells' gradient: apart with FitOpp
-	if f.FitOpp {
-		gU = make([]float64, ev.NumCombos)
-	}
 	gT := make([]float64, ev.NumThreats)
 	n := float64(len(train))
 	for it := 1; it <= f.Iters; it++ {
 		clear(g)
-		clear(gU)
 		clear(gT)
 		gOwn := 0.0
 		for i := range train {
 			smp := &train[i]
-			p := sigmoid(comboScore(smp, v, u, own, tv[mTrain[i]]), f.K)
+			p := sigmoid(comboScore(smp, v, own, tv[mTrain[i]]), f.K)
 			d := 2 * (p - smp.Result) * p * (1 - p) / f.K / n
 			gT[mTrain[i]] += d
 			for _, e := range smp.Cells[0] {
@@ -256,17 +227,13 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 				gOwn += d * v[e>>16] * float64(e&0xFFFF)
 			}
 			for _, e := range smp.Cells[1] {
-				gU[e>>16] -= d * float64(e&0xFFFF)
+				g[e>>16] -= d * float64(e&0xFFFF)
 			}
 		}
 		for k := range v {
 			if free[k] {
 				v[k] -= ad.step(k, it, g[k]+2*f.Lambda*(v[k]-v0[k]), f.Rate)
 				v[k] = max(0, min(v[k], ev.MaxComboValue))
-				if f.FitOpp {
-					u[k] -= adU.step(k, it, gU[k]+2*f.Lambda*(u[k]-u0[k]), f.Rate)
-					u[k] = max(0, min(u[k], ev.MaxComboValue))
-				}
 			}
 		}
 		if f.FitThreat {
@@ -293,10 +260,9 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 	}
 	after = loss()
 	f.W.OwnPct = int32(math.Round(own * 100))
-	t, f.Opp = new(ev.ComboTable), new(ev.ComboTable)
+	t = new(ev.ComboTable)
 	for k := range t {
 		t[k] = int32(math.Round(v[k]))
-		f.Opp[k] = int32(math.Round(u[k]))
 	}
 	f.Threat = new(ev.ThreatTable)
 	for k := range f.Threat {
@@ -314,16 +280,8 @@ func ReadThreatFile(name string, w *ev.Weights) (*ev.ThreatTable, error) {
 	return readFile(name, func(r io.Reader) (*ev.ThreatTable, error) { return ev.ReadThreats(r, w.ThreatValues()) })
 }
 
-// ReadComboFile reads a file of cell values by combination, of the side to
-// move and of the side not to move (ev.ReadComboPair).
-func ReadComboFile(name string) (own, opp *ev.ComboTable, err error) {
-	type pair struct{ own, opp *ev.ComboTable }
-	p, err := readFile(name, func(r io.Reader) (pair, error) {
-		own, opp, err := ev.ReadComboPair(r)
-		return pair{own, opp}, err
-	})
-	return p.own, p.opp, err
-}
+// ReadComboFile reads a file of cell values by combination (ev.ReadCombos).
+func ReadComboFile(name string) (*ev.ComboTable, error) { return readFile(name, ev.ReadCombos) }
 
 // readFile reads the file name with read; a read error names the file.
 func readFile[T any](name string, read func(io.Reader) (T, error)) (T, error) {
@@ -369,11 +327,7 @@ func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int,
 	if cf.FitOwn {
 		fmt.Fprintf(w, "OwnPct=%d\n", cf.W.OwnPct)
 	}
-	write := func(f io.Writer) error { return ev.WriteCombos(f, t) }
-	if cf.FitOpp {
-		write = func(f io.Writer) error { return ev.WriteComboPair(f, t, cf.Opp) }
-	}
-	if err := writeFile(out, write); err != nil {
+	if err := writeFile(out, func(f io.Writer) error { return ev.WriteCombos(f, t) }); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

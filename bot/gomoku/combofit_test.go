@@ -13,30 +13,23 @@ import (
 )
 
 // A ComboSample scores its position as the search's evaluation does with a
-// combination table, the default values or changed ones, and with another
-// table for the side not to move.
+// combination table, the default values or changed ones.
 func TestComboSampleScore(t *testing.T) {
 	p := fromMoves(t, game.Freestyle, "7,7 8,8 8,6 6,8 9,5 7,9 10,8")
-	c, o := ev.Default.ComboValues(), ev.Default.ComboValues()
+	c := ev.Default.ComboValues()
 	for k := range c {
-		c[k] += int32(k % 7) // any tables
-		o[k] += int32(k % 11 * 3)
+		c[k] += int32(k % 7) // any table
 	}
-	for _, tabs := range [][2]*ev.ComboTable{{ev.Default.ComboValues(), nil}, {c, nil}, {c, o}} {
-		tab, opp := tabs[0], tabs[1]
+	for _, tab := range []*ev.ComboTable{ev.Default.ComboValues(), c} {
 		q := *p
-		q.SetEval(ev.NewComboEval(ev.Default, tab, opp))
+		q.SetEval(ev.NewComboEval(ev.Default, tab))
 		smp, ok := ComboSampleOf(&q, 1)
 		if !ok {
 			t.Fatal("quiet position refused")
 		}
 		f := &ComboFit{W: ev.Default}
 		tb := f.threatStart()[threatMasks([]ComboSample{smp})[0]]
-		u := startValues(tab)
-		if opp != nil {
-			u = startValues(opp)
-		}
-		got := comboScore(&smp, startValues(tab), u, float64(ev.Default.OwnPct)/100, tb)
+		got := comboScore(&smp, startValues(tab), float64(ev.Default.OwnPct)/100, tb)
 		// the search divides the tempo share in integers
 		if want := q.score(); got < float64(want)-1 || got > float64(want)+1 {
 			t.Fatalf("sample score %.1f, evaluation %d", got, want)
@@ -70,17 +63,12 @@ func fitCombo(t *testing.T, args ...string) {
 func TestComboFitCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "combo.txt")
 	fitCombo(t, "-combo", out, "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl")
-	tab, opp, err := ReadComboFile(out)
+	tab, err := ReadComboFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *tab == *ev.Default.ComboValues() || *opp != *tab {
-		t.Fatal("the fit changed nothing, or wrote two tables")
-	}
-	// -opp: two tables, apart
-	fitCombo(t, "-combo", out, "-opp", "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl")
-	if tab, opp, err = ReadComboFile(out); err != nil || *tab == *opp || *opp == *ev.Default.ComboValues() {
-		t.Fatalf("-opp: the tables are equal or unchanged (%v)", err)
+	if *tab == *ev.Default.ComboValues() {
+		t.Fatal("the fit changed nothing")
 	}
 	var so, se bytes.Buffer
 	if rc := texelCommand(&so, &se, []string{"-combo", out, "-ownpct", "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl"}); rc != 0 {
@@ -92,13 +80,13 @@ func TestComboFitCommand(t *testing.T) {
 	} else if _, err := fmt.Sscanf(so.String()[i:], "OwnPct=%d", &own); err != nil || own < 50 || own > 300 || own == int(ev.Default.OwnPct) {
 		t.Fatalf("-ownpct: OwnPct %d (%v), want a changed value in 50..300", own, err)
 	}
-	if _, _, err := ReadComboFile(filepath.Join(t.TempDir(), "none")); err == nil {
+	if _, err := ReadComboFile(filepath.Join(t.TempDir(), "none")); err == nil {
 		t.Fatal("a missing file read")
 	}
 	// the threat values alone: the cell values stay the start table's
 	thr := filepath.Join(t.TempDir(), "threat.txt")
 	fitCombo(t, "-combo", out, "-combo-start", "../../eval/gomoku/combo.txt", "-fix-combo", "-threat", thr, "-iters", "20", "-mincount", "1", "testdata/texel-games.jsonl")
-	if tab, opp, err = ReadComboFile(out); err != nil || *tab != *ev.DefaultCombo || *opp != *ev.DefaultCombo {
+	if tab, err = ReadComboFile(out); err != nil || *tab != *ev.DefaultCombo {
 		t.Fatalf("-fix-combo changed the cell values (%v)", err)
 	}
 	th, err := ReadThreatFile(thr, nil)

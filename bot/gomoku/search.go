@@ -237,7 +237,7 @@ func (p *Search) Evaluate() int {
 // score is the pattern evaluation for the side to move.
 func (p *Search) score() int {
 	s := p.Side()
-	v := p.eval.Score(p.Sum(s), p.OppSum(s^1), p.Counts(s), p.Counts(s^1))
+	v := p.eval.Score(p.Sum(s), p.Sum(s^1), p.Counts(s), p.Counts(s^1))
 	if v >= engine.WinBound {
 		v = engine.WinBound - 1
 	} else if v <= -engine.WinBound {

@@ -36,12 +36,10 @@ type Options struct {
 	// Weights, when set, replace the evaluation's default weights.
 	Weights *ev.Weights
 	// Combo, when set, gives the cells' values by combination of line
-	// codes (default: ev.DefaultCombo), and OppCombo those of the side not
-	// to move (default: Combo's; with Combo unset, ev.DefaultOppCombo);
-	// OwnValues instead takes the values Weights (or the default weights)
-	// give themselves.
-	Combo, OppCombo *ev.ComboTable
-	OwnValues       bool
+	// codes (default: ev.DefaultCombo); OwnValues instead takes the
+	// values Weights (or the default weights) give themselves.
+	Combo     *ev.ComboTable
+	OwnValues bool
 	// Threat, when set, replaces the whole-board term by threat mask
 	// (default: the weights' own, Weights.ThreatValues).
 	Threat *ev.ThreatTable
@@ -203,18 +201,18 @@ func optEval(opt Options) *ev.Eval {
 	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil && opt.Threat == nil && !opt.ValueOrder {
 		return nil
 	}
-	w, c, o := ev.Default, ev.DefaultCombo, ev.DefaultOppCombo
+	w, c := ev.Default, ev.DefaultCombo
 	if opt.Weights != nil {
 		w = *opt.Weights
 	}
 	if opt.Combo != nil {
-		c, o = opt.Combo, opt.OppCombo
+		c = opt.Combo
 	}
 	var e *ev.Eval
 	if opt.OwnValues {
 		e = ev.NewEval(w)
 	} else {
-		e = ev.NewComboEval(w, c, o)
+		e = ev.NewComboEval(w, c)
 	}
 	switch {
 	case opt.ValueOrder:

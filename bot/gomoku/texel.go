@@ -283,7 +283,6 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	threatRate := fs.Float64("threat-rate", 20, "with -threat: step size of the threat values")
 	fixCombo := fs.Bool("fix-combo", false, "with -combo: keep the start table of cell values (fit only -threat or -ownpct)")
 	fitOwn := fs.Bool("ownpct", false, "with -combo: fit OwnPct too (printed as a -weights pair)")
-	fitOpp := fs.Bool("opp", false, "with -combo: fit the values of the cells of the side not to move apart from the side to move's, and write both (two values a line)")
 	scored := fs.Float64("scored", 0, "with -combo: the files hold scored positions (JSON lines {\"moves\": [\"x,y\", ...], \"score\": N}, N for the side to move), each labelled sigmoid(N/this) instead of a game's result")
 	policy := fs.String("policy", "", "fit the move-ordering policy (values by combination of line codes, own and opponent's) to the moves the games chose instead, and write it to this file")
 	policyStart := fs.String("policy-start", "", "with -policy: start from this policy (default: the ordering by the built-in cell values)")
@@ -318,7 +317,7 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	}
 	if *combo != "" {
 		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, FitOwn: *fitOwn,
-			FitThreat: *threat != "", ThreatRate: *threatRate, FixCombo: *fixCombo, FitOpp: *fitOpp, Log: w}
+			FitThreat: *threat != "", ThreatRate: *threatRate, FixCombo: *fixCombo, Log: w}
 		if *threatStart != "" {
 			t, err := ReadThreatFile(*threatStart, &base)
 			if err != nil {
@@ -328,12 +327,12 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 			cf.Threat = t
 		}
 		if *comboStart != "" {
-			t, o, err := ReadComboFile(*comboStart)
+			t, err := ReadComboFile(*comboStart)
 			if err != nil {
 				fmt.Fprintln(stderr, err)
 				return 2
 			}
-			cf.Start, cf.Opp = t, o
+			cf.Start = t
 		}
 		return comboCommand(w, stderr, fs.Args(), rule, *skip, *scored, cf, *combo, *threat)
 	}

@@ -42,7 +42,7 @@ func main() {
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	threat := flag.String("threat", "", "file of whole-board values by threat mask (see texel -threat), over the weights' own")
-	combo := flag.String("combo", "", "file of cell values by combination of line codes, one or two (own, opponent's) a line (see texel -combo), or \"own\": the values the weights give themselves (default: the built-in table)")
+	combo := flag.String("combo", "", "file of cell values by combination of line codes (see texel -combo), or \"own\": the values the weights give themselves (default: the built-in table)")
 	policy := flag.String("policy", "", "file of move-ordering values by combination of line codes (see texel -policy), or \"values\": order by the cell values (default: the built-in policy)")
 	failHigh := flag.Int("failhigh", 0, "fail-high reduction at expected cut nodes whose evaluation passes beta by this much a ply (-1: off, 0: the default)")
 	singular := flag.Int("singular", 0, "singular extensions from this remaining depth up (-1: off, 0: the default)")
@@ -100,12 +100,12 @@ func main() {
 	if *combo == "own" {
 		opt.OwnValues = true
 	} else if *combo != "" {
-		t, o, err := gomoku.ReadComboFile(*combo)
+		t, err := gomoku.ReadComboFile(*combo)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		opt.Combo, opt.OppCombo = t, o
+		opt.Combo = t
 	}
 	if *threat != "" {
 		t, err := gomoku.ReadThreatFile(*threat, opt.Weights)

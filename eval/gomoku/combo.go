@@ -2,7 +2,6 @@ package gomoku
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -104,49 +103,6 @@ func WriteCombos(out io.Writer, t *ComboTable) error {
 	return bw.Flush()
 }
 
-// WriteComboPair writes the cell values of the side to move (own) and of
-// the side not to move (opp), a line per combination: its four codes by
-// name, highest first, and the two values.
-func WriteComboPair(out io.Writer, own, opp *ComboTable) error {
-	bw := bufio.NewWriter(out)
-	for i := range own {
-		c := comboCodes[i]
-		fmt.Fprintf(bw, "%s %s %s %s %d %d\n", codeNames[c[0]], codeNames[c[1]], codeNames[c[2]], codeNames[c[3]], own[i], opp[i])
-	}
-	return bw.Flush()
-}
-
-// ReadComboPair reads the cell values of the side to move and of the side
-// not to move, written by WriteComboPair, or one table written by
-// WriteCombos (then opp is a copy of own): a line per combination, four
-// code names in any order and one or two values, as many on every line.
-// An error names the line.
-func ReadComboPair(r io.Reader) (own, opp *ComboTable, err error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	nvals := 1
-	eachDataLine(bytes.NewReader(data), func(_ int, f []string) error {
-		if len(f) == 6 {
-			nvals = 2
-		}
-		return io.EOF // the first data line decides
-	})
-	own, opp = new(ComboTable), new(ComboTable)
-	what := "a value"
-	if nvals == 2 {
-		what = "two values (own and opponent's)"
-	}
-	err = readComboLines(bytes.NewReader(data), what, func(i int, v []int32) {
-		own[i], opp[i] = v[0], v[nvals-1]
-	}, nvals)
-	if err != nil {
-		return nil, nil, err
-	}
-	return own, opp, nil
-}
-
 // ReadCombos reads a table written by WriteCombos: a line per combination,
 // four code names in any order and a value in 0..MaxComboValue; blank lines
 // and lines starting with # are skipped. Every combination must be given
@@ -243,15 +199,11 @@ func printable(s string) string {
 	return q[1 : len(q)-1]
 }
 
-// NewComboEval builds the evaluation of w with the cell values of t, and
-// opp for the cells of the side not to move (nil: t's); the classes and
-// the whole-board terms stay w's.
-func NewComboEval(w Weights, t, opp *ComboTable) *Eval {
-	if opp == nil {
-		opp = t
-	}
-	c, o := *t, *opp
-	e := &Eval{W: w, Combo: &c, Opp: &o, Threat: w.ThreatValues()}
-	e.Table = buildTable(&e.W, e.Combo, e.Opp)
+// NewComboEval builds the evaluation of w with the cell values of t (the
+// classes, and the whole-board terms, stay w's).
+func NewComboEval(w Weights, t *ComboTable) *Eval {
+	c := *t
+	e := &Eval{W: w, Combo: &c, Threat: w.ThreatValues()}
+	e.Table = buildTable(&e.W, e.Combo)
 	return e
 }

@@ -31,14 +31,14 @@ func TestComboIndex(t *testing.T) {
 
 // The table of a set of weights' own values is the set of weights' table.
 func TestComboEvalSameTable(t *testing.T) {
-	e := NewComboEval(Default, Default.ComboValues(), nil)
+	e := NewComboEval(Default, Default.ComboValues())
 	if *e.Table != *NewEval(Default).Table {
 		t.Fatal("a combination table of the default values builds another cell table")
 	}
 	c := Default.ComboValues()
 	k := ComboIndex([4]uint8{F3, B2, Alive, Dead})
 	c[k] += 7
-	e = NewComboEval(Default, c, nil)
+	e = NewComboEval(Default, c)
 	pt := [4]uint8{B2, Dead, F3, Alive}
 	key := int(pt[0]) | int(pt[1])<<4 | int(pt[2])<<8 | int(pt[3])<<12
 	cl, want := Default.Classify(pt)
@@ -47,48 +47,6 @@ func TestComboEvalSameTable(t *testing.T) {
 	}
 	if e.Table.Cell[key]>>24 != uint32(cl) {
 		t.Fatal("the class changed with the value")
-	}
-	if e.Table.Opp[key] != want+7 {
-		t.Fatalf("opponent's value %d without an opponent's table, want %d", e.Table.Opp[key], want+7)
-	}
-	// an opponent's table values the cells of the side not to move only
-	o := Default.ComboValues()
-	o[k] = 99
-	e = NewComboEval(Default, c, o)
-	if got := int32(e.Table.Cell[key] & (1<<24 - 1)); got != want+7 || e.Table.Opp[key] != 99 || e.Table.RenjuOpp[key] != 99 {
-		t.Fatalf("with an opponent's table: values %d, %d, %d; want %d, 99, 99", got, e.Table.Opp[key], e.Table.RenjuOpp[key], want+7)
-	}
-	dbl := [4]uint8{F3S, F3, Dead, Dead} // likely forbidden to black under renju
-	kd := int(dbl[0]) | int(dbl[1])<<4
-	if e.Table.RenjuOpp[kd] != 0 || e.Table.Opp[kd] == 0 {
-		t.Fatalf("double three: renju opponent's value %d (want 0), other %d", e.Table.RenjuOpp[kd], e.Table.Opp[kd])
-	}
-}
-
-// Two tables written by WriteComboPair read back; a one-value file reads as
-// a pair of equal tables; a file mixing both is refused.
-func TestComboPairRoundTrip(t *testing.T) {
-	own, opp := Default.ComboValues(), Default.ComboValues()
-	own[3], opp[5] = 12345, 54321
-	var buf bytes.Buffer
-	if err := WriteComboPair(&buf, own, opp); err != nil {
-		t.Fatal(err)
-	}
-	a, b, err := ReadComboPair(strings.NewReader("# a comment\n\n" + buf.String()))
-	if err != nil || *a != *own || *b != *opp {
-		t.Fatalf("pair changed by writing and reading (%v)", err)
-	}
-	var one bytes.Buffer
-	if err := WriteCombos(&one, own); err != nil {
-		t.Fatal(err)
-	}
-	if a, b, err = ReadComboPair(&one); err != nil || *a != *own || *b != *own {
-		t.Fatalf("one table read as a pair: %v", err)
-	}
-	lines := strings.SplitAfter(buf.String(), "\n")
-	mixed := strings.Join(lines[:len(lines)-2], "") + "Dead Dead Dead Dead 0\n"
-	if _, _, err := ReadComboPair(strings.NewReader(mixed)); err == nil {
-		t.Fatal("a file with one and two values a line read")
 	}
 }
 
@@ -148,36 +106,14 @@ func FuzzReadCombos(f *testing.F) {
 				t.Fatalf("value %d read", v)
 			}
 		}
-		_ = NewComboEval(Default, c, nil)
-	})
-}
-
-func FuzzReadComboPair(f *testing.F) {
-	var buf bytes.Buffer
-	if err := WriteComboPair(&buf, Default.ComboValues(), Default.ComboValues()); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(buf.Bytes())
-	f.Add([]byte("F3 F3 B2 Alive 12 7\n"))
-	f.Add([]byte("F3 F3 B2 Alive 12\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		own, opp, err := ReadComboPair(bytes.NewReader(b))
-		if err != nil {
-			return
-		}
-		for i := range own {
-			if own[i] < 0 || own[i] > MaxComboValue || opp[i] < 0 || opp[i] > MaxComboValue {
-				t.Fatalf("values %d %d read", own[i], opp[i])
-			}
-		}
-		_ = NewComboEval(Default, own, opp)
+		_ = NewComboEval(Default, c)
 	})
 }
 
 // The brain's table is the embedded one, read whole.
 func TestDefaultCombo(t *testing.T) {
-	if *DefaultEval.Combo != *DefaultCombo || *DefaultEval.Opp != *DefaultOppCombo || *DefaultEval.Table != *NewComboEval(Default, DefaultCombo, DefaultOppCombo).Table {
-		t.Fatal("DefaultEval is not built from DefaultCombo and DefaultOppCombo")
+	if *DefaultEval.Combo != *DefaultCombo || *DefaultEval.Table != *NewComboEval(Default, DefaultCombo).Table {
+		t.Fatal("DefaultEval is not built from DefaultCombo")
 	}
 	if *DefaultCombo == *Default.ComboValues() {
 		t.Fatal("combo.txt holds the weights' own values")

@@ -41,8 +41,9 @@ const (
 )
 
 // Weights are the tunable numbers of the evaluation: the value of each
-// line code at an empty cell (F2S and F3S take F2's and F3's), the bonus of each cell class, the tempo of the
-// side to move and the threat bonuses of the whole-board score.
+// line code at an empty cell (F2S and F3S take F2's and F3's), the bonus
+// of each cell class, the tempo of the side to move and the threat bonuses
+// of the whole-board score.
 type Weights struct {
 	Dir   [NumCodes]int32   // value of one line code at an empty cell
 	Bonus [NumClasses]int32 // added on top of the line values by class

@@ -14,7 +14,6 @@ import (
 type Eval struct {
 	W     Weights
 	Combo *ComboTable // the cell values, nil: Classify's
-	Opp   *ComboTable // the values of the opponent's cells, nil: Combo's
 	// Policy orders the moves of the search (nil: by the cell values)
 	Policy *Policy
 	Table  *gomoku.CellTable
@@ -26,14 +25,13 @@ type Eval struct {
 // NewEval builds the table of a set of weights.
 func NewEval(w Weights) *Eval {
 	e := &Eval{W: w, Threat: w.ThreatValues()}
-	e.Table = buildTable(&e.W, nil, nil)
+	e.Table = buildTable(&e.W, nil)
 	return e
 }
 
 // Score is the static value for the side to move from the summed cell
-// values of both sides (the side to move's scaled by W.OwnPct, the
-// opponent's valued as the side not to move: game/gomoku's Sum and OppSum)
-// and the counts of cells by class (the threat table's term).
+// values of both sides (the side to move's scaled by W.OwnPct) and the
+// counts of cells by class (the threat table's term).
 func (e *Eval) Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int {
 	return int(own)*int(e.W.OwnPct)/100 - int(opp) + int(e.Threat[ThreatMask(ownClass, oppClass)])
 }
@@ -42,7 +40,7 @@ func (e *Eval) Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int 
 // classes and whole-board terms, the cell values of DefaultCombo, and the
 // move ordering of DefaultPolicy.
 var DefaultEval = func() *Eval {
-	e := NewComboEval(Default, DefaultCombo, DefaultOppCombo)
+	e := NewComboEval(Default, DefaultCombo)
 	e.Policy = DefaultPolicy
 	return e
 }()
@@ -69,22 +67,20 @@ var DefaultEval = func() *Eval {
 // same openings (arena -game gomoku -tc 0/0.2 -games 400 -concurrency 2,
 // -threads 1, seed 3801): +38.4 +/- 30.1 Elo (LOS 99.5%, ptnml [25 13 99 19
 // 44]).
-var DefaultCombo, DefaultOppCombo = mustCombos(comboFile)
+var DefaultCombo = mustCombos(comboFile)
 
 //go:embed combo.txt
 var comboFile string
 
-func mustCombos(s string) (own, opp *ComboTable) {
-	own, opp, err := ReadComboPair(strings.NewReader(s))
+func mustCombos(s string) *ComboTable {
+	t, err := ReadCombos(strings.NewReader(s))
 	if err != nil {
 		panic("eval/gomoku: combo.txt: " + err.Error())
 	}
-	return own, opp
+	return t
 }
 
-// buildTable is the cell table of w's classes with the values of combo and
-// opp (nil: Classify's values).
-func buildTable(w *Weights, combo, opp *ComboTable) *gomoku.CellTable {
+func buildTable(w *Weights, combo *ComboTable) *gomoku.CellTable {
 	t := new(gomoku.CellTable)
 	for i := 0; i < 1<<16; i++ {
 		var pt [4]uint8
@@ -99,19 +95,14 @@ func buildTable(w *Weights, combo, opp *ComboTable) *gomoku.CellTable {
 			continue
 		}
 		cl, v := w.Classify(pt)
-		o := v
 		if combo != nil {
 			v = combo[ComboIndex(pt)]
-			o = v
 		}
-		if opp != nil {
-			o = opp[ComboIndex(pt)]
-		}
-		t.Cell[i], t.Opp[i] = gomoku.CellEntry(cl, v), o
+		t.Cell[i] = gomoku.CellEntry(cl, v)
 		if cl != TFive && blackLikelyForbidden(pt) {
-			cl, v, o = TNone, 0, 0
+			cl, v = TNone, 0
 		}
-		t.Renju[i], t.RenjuOpp[i] = gomoku.CellEntry(cl, v), o
+		t.Renju[i] = gomoku.CellEntry(cl, v)
 	}
 	return t
 }

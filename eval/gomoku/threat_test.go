@@ -10,7 +10,7 @@ import (
 // An Eval with the weights' own threat values scores every position as
 // the weights do, and another table changes exactly its masks' scores.
 func TestThreatValues(t *testing.T) {
-	e := NewComboEval(Default, DefaultCombo, nil)
+	e := NewComboEval(Default, DefaultCombo)
 	rng := rand.New(rand.NewPCG(38, 1))
 	changed := *e.Threat
 	m0 := ThreatMask(&[NumClasses]int32{TF3: 2}, &[NumClasses]int32{T43: 1, TB4: 3})

@@ -118,8 +118,8 @@ type undo struct {
 	ylo, yhi int16 // the rows of the stones before the move
 	logAt    int32 // the length of the change log before the move
 	// the class counts and value sums before the move
-	cnt       [2][16]int32
-	sum, osum [2]int32
+	cnt [2][16]int32
+	sum [2]int32
 }
 
 // logCap bounds the change log: per move, the two codes of the stone's own
@@ -169,14 +169,12 @@ type Position struct {
 	// (Near > 0): the cells the searches consider, walked by NextCandidate
 	cand [nWords]uint64
 	sum  [2]int32
-	osum [2]int32         // the sums of the values as the opponent's cells (CellTable.Opp)
 	cnt  [2][16]int32     // by class; 16 so that a class masked by 15 needs no bounds check
 	both *[keyCount]uint8 // black code | white code << 4 by line index (lineIndex)
 	tab  *CellTable
 	// ctab is the cell table of each side: tab.Renju for black under
 	// renju, tab.Cell otherwise
 	ctab [2]*[1 << 16]uint32
-	otab [2]*[1 << 16]int32 // tab.RenjuOpp or tab.Opp, as ctab
 	// reach is how far along a line a stone changes the line codes of the
 	// empty cells: 4 where no code depends on the cells 5 away (freestyle,
 	// see lineReach), 5 otherwise
@@ -236,7 +234,7 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 	p.n = 0
 	p.logN = 0
 	p.base = 0
-	p.sum, p.osum = [2]int32{}, [2]int32{}
+	p.sum = [2]int32{}
 	p.cnt = [2][16]int32{}
 	p.empty = w * h
 	p.ylo, p.yhi = MaxSize, -1
@@ -272,14 +270,6 @@ func (p *Position) init(w, h int, rule Rule, t *CellTable) {
 		p.setFour(Black, i)
 		p.setFour(White, i)
 		p.refresh(i)
-		p.addOpp(i)
-	}
-}
-
-// addOpp adds the opponent's values of empty cell c to the sums.
-func (p *Position) addOpp(c int) {
-	for s := range 2 {
-		p.osum[s] += p.otab[s][uint16(p.info[s][c&(cellCap-1)])]
 	}
 }
 
@@ -436,10 +426,6 @@ func (p *Position) setCode(s, c, d int, v uint8) {
 // Five: the rules read the winning moves from it.
 type CellTable struct {
 	Cell, Renju [1 << 16]uint32
-	// Opp and RenjuOpp are the values of the cells as the opponent's, of
-	// the side not to move (0 <= value < 1<<24), by the same keys: the
-	// position keeps their sums as well (OppSum).
-	Opp, RenjuOpp [1 << 16]int32
 }
 
 // CellEntry packs a class and a value (0 <= value < 1<<24) for a CellTable.
@@ -482,12 +468,10 @@ func (p *Position) SetCellTable(t *CellTable) {
 		}
 	}
 	p.setTab(t)
-	p.osum = [2]int32{}
 	lo, hi := p.FullRange()
 	for c := lo; c < hi; c++ {
 		if p.cell[c] == Empty {
 			p.refresh(c)
-			p.addOpp(c)
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -503,10 +487,8 @@ func (p *Position) SetCellTable(t *CellTable) {
 func (p *Position) setTab(t *CellTable) {
 	p.tab = t
 	p.ctab = [2]*[1 << 16]uint32{&t.Cell, &t.Cell}
-	p.otab = [2]*[1 << 16]int32{&t.Opp, &t.Opp}
 	if p.rule == Renju {
 		p.ctab[Black] = &t.Renju
-		p.otab[Black] = &t.RenjuOpp
 	}
 }
 
@@ -518,7 +500,6 @@ func (p *Position) clear(c int) {
 		p.cnt[s][old>>infoClass&15]--
 		p.cnt[s][TNone]++
 		p.sum[s] -= int32(old >> infoValue)
-		p.osum[s] -= p.otab[s][uint16(old)]
 		p.info[s][c] = 0
 	}
 }
@@ -606,7 +587,6 @@ func (p *Position) rescan(c int) {
 			if nb != ob {
 				e := logWord(q, Black, ib)
 				p.info[Black][q&(cellCap-1)] = ib&^infoKey | uint64(nb)
-				p.osum[Black] += p.otab[Black][nb] - p.otab[Black][ob]
 				if fourCode(uint8(v&0xF)) || fourCode(uint8(ob>>sh)&0xF) {
 					p.setFour(Black, q)
 					e |= logFour
@@ -618,7 +598,6 @@ func (p *Position) rescan(c int) {
 			if nw != ow {
 				e := logWord(q, White, iw)
 				p.info[White][q&(cellCap-1)] = iw&^infoKey | uint64(nw)
-				p.osum[White] += p.otab[White][nw] - p.otab[White][ow]
 				if fourCode(uint8(v>>4)) || fourCode(uint8(ow>>sh)&0xF) {
 					p.setFour(White, q)
 					e |= logFour
@@ -746,7 +725,7 @@ func (p *Position) Make(m engine.Move) {
 	won := p.MakesFive(p.side, c)
 	u := &p.stack[p.n]
 	u.move, u.won, u.ylo, u.yhi, u.logAt = m, won, int16(p.ylo), int16(p.yhi), int32(p.logN)
-	u.cnt, u.sum, u.osum = p.cnt, p.sum, p.osum
+	u.cnt, u.sum = p.cnt, p.sum
 	p.place(c, uint8(p.side+1))
 	p.hash ^= zkey(p.side, c) ^ sideKey
 	p.n++
@@ -761,7 +740,7 @@ func (p *Position) Unmake(m engine.Move) {
 	p.hash ^= zkey(p.side, c) ^ sideKey
 	u := &p.stack[p.n]
 	p.remove(c, int(u.logAt))
-	p.cnt, p.sum, p.osum = u.cnt, u.sum, u.osum
+	p.cnt, p.sum = u.cnt, u.sum
 	p.ylo, p.yhi = int(u.ylo), int(u.yhi)
 }
 
@@ -909,10 +888,6 @@ func (p *Position) Value(s, c int) int32 { return int32(p.info[s][c] >> infoValu
 
 // Sum is the sum of the values of the empty cells for side s.
 func (p *Position) Sum(s int) int32 { return p.sum[s] }
-
-// OppSum is the sum of the values of the empty cells for side s as the
-// opponent's cells (CellTable.Opp), to score s when it is not to move.
-func (p *Position) OppSum(s int) int32 { return p.osum[s] }
 
 // Count is the number of cells of class cl for side s.
 func (p *Position) Count(s int, cl uint8) int32 { return p.cnt[s][cl&15] }

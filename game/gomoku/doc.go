@@ -59,9 +59,8 @@
 // (Dead .. Five, Over: what the side gets in that line by playing the cell)
 // from pattern tables built once per kind of five, and from the four codes,
 // through a CellTable, the cell's class (TNone .. TFive) and value, the
-// counts of cells by class and the sum of the values of each side (and of
-// its values as the opponent's cells, CellTable.Opp), all updated on Make
-// and Unmake. NewPosition uses RulesTable (only fives are
+// counts of cells by class and the sum of the values of each side, all
+// updated on Make and Unmake. NewPosition uses RulesTable (only fives are
 // classed, every value 0); eval/gomoku builds the table of its weights and
 // bot/gomoku plugs it in (Init, SetCellTable). Perft and PerftPosition
 // count over every legal move with the real game end.

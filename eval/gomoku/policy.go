@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // A Policy orders the moves of the search: the value of an empty cell for
@@ -54,18 +53,10 @@ var comboForbidden = func() *[NumCombos]bool {
 // -threads 1 each, the 120 balanced openings, seed 4005): +58.7 +/- 30.3
 // Elo (LOS 100%, ptnml [20 9 108 10 53]); tactics.txt at 500 ms 126 of 137
 // (127 before).
-var DefaultPolicy = mustPolicy(policyFile)
+var DefaultPolicy = mustRead("policy.txt", policyFile, ReadPolicy)
 
 //go:embed policy.txt
 var policyFile string
-
-func mustPolicy(s string) *Policy {
-	pl, err := ReadPolicy(strings.NewReader(s))
-	if err != nil {
-		panic("eval/gomoku: policy.txt: " + err.Error())
-	}
-	return pl
-}
 
 // ValuePolicy is the ordering by cell values that a brain without a policy
 // uses: own values weighted by ownW/4, the opponent's by 1.

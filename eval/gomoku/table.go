@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	_ "embed"
+	"io"
 	"strings"
 
 	"github.com/pentad-ai/pentad/game/gomoku"
@@ -67,15 +68,17 @@ var DefaultEval = func() *Eval {
 // same openings (arena -game gomoku -tc 0/0.2 -games 400 -concurrency 2,
 // -threads 1, seed 3801): +38.4 +/- 30.1 Elo (LOS 99.5%, ptnml [25 13 99 19
 // 44]).
-var DefaultCombo = mustCombos(comboFile)
+var DefaultCombo = mustRead("combo.txt", comboFile, ReadCombos)
 
 //go:embed combo.txt
 var comboFile string
 
-func mustCombos(s string) *ComboTable {
-	t, err := ReadCombos(strings.NewReader(s))
+// mustRead reads the embedded file name, whose text is s, with read; the
+// files are part of the build, so an error is a bug.
+func mustRead[T any](name, s string, read func(io.Reader) (T, error)) T {
+	t, err := read(strings.NewReader(s))
 	if err != nil {
-		panic("eval/gomoku: combo.txt: " + err.Error())
+		panic("eval/gomoku: " + name + ": " + err.Error())
 	}
 	return t
 }

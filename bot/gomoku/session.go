@@ -254,6 +254,22 @@ func searchOptions(o *engine.Options, opt Options) {
 	}
 }
 
+// configure gives b the candidates, evaluation, search settings and limits
+// of opt that replace a new brain's defaults.
+func configure(b *Brain, opt Options) {
+	b.Candidates = opt.Candidates
+	if opt.Taper != 0 {
+		b.Taper = opt.Taper > 0
+	}
+	if e := optEval(opt); e != nil {
+		b.Eval = e
+	}
+	searchOptions(&b.E.Options, opt)
+	b.MaxDepth = opt.MaxDepth
+	b.MaxNodes = opt.MaxNodes
+	b.NoVCF = opt.NoVCF
+}
+
 // Run speaks the Gomocup protocol on in/out until END or the end of input.
 func Run(in io.Reader, out io.Writer, opt Options) error {
 	if opt.Name == "" {
@@ -285,17 +301,7 @@ func Run(in io.Reader, out io.Writer, opt Options) error {
 	s.ttMiB = s.wantTT()
 	s.brain = NewBrain(s.ttMiB, opt.Threads)
 	s.threads = opt.Threads
-	s.brain.Candidates = opt.Candidates
-	if opt.Taper != 0 {
-		s.brain.Taper = opt.Taper > 0
-	}
-	if e := optEval(opt); e != nil {
-		s.brain.Eval = e
-	}
-	searchOptions(&s.brain.E.Options, opt)
-	s.brain.MaxDepth = opt.MaxDepth
-	s.brain.MaxNodes = opt.MaxNodes
-	s.brain.NoVCF = opt.NoVCF
+	configure(s.brain, opt)
 	s.brain.OnInfo = s.out.message
 	s.brain.Prefault()
 	// the pattern tables of every rule, built while the manager is still
@@ -1163,7 +1169,9 @@ func abs(x int) int {
 	return x
 }
 
-// Command runs a subcommand of pbrain-pentad and returns the exit code:
+// Command runs a subcommand of pbrain-pentad and returns the exit code;
+// tactics thinks with the settings of opt that replace the defaults (the
+// command line's evaluation and search flags), the others ignore opt:
 //
 //	bench                       fixed-depth search bench (the signature)
 //	perft N [divide] [rule] [size]  legal move sequences from the empty board
@@ -1172,7 +1180,7 @@ func abs(x int) int {
 //	tune [-iters N] [-nodes N] -openings F      SPSA self-play tuning of the weights
 //	gen [-games N] [-nodes N] -openings F       self-play games for texel (games.jsonl)
 //	book build [-ms N] [-plies N] [-o FILE]      opening book source (book/gomoku/data)
-func Command(stdout, stderr io.Writer, args []string) int {
+func Command(stdout, stderr io.Writer, args []string, opt Options) int {
 	switch args[0] {
 	case "bench":
 		r := Bench()
@@ -1229,7 +1237,7 @@ func Command(stdout, stderr io.Writer, args []string) int {
 	case "openings":
 		return openingsCommand(stdout, stderr, args[1:])
 	case "tactics":
-		return tacticsCommand(stdout, stderr, args[1:])
+		return tacticsCommand(stdout, stderr, args[1:], opt)
 	}
 	fmt.Fprintf(stderr, "unknown subcommand %q (bench, perft, vcf, match, tune, texel, gen, book, openings, tactics)\n", args[0])
 	return 2

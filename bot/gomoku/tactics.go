@@ -72,10 +72,11 @@ func (b *Brain) SolveTactic(t Tactic, bud Budget) (string, bool, error) {
 	return game.FormatMove(m), b.Won(), nil
 }
 
-// tacticsCommand is `tactics [-ms N | -nodes N] FILE`: the brain thinks on
-// every position of a tactics set, one thread, and the positions whose win
-// it proves are counted.
-func tacticsCommand(stdout, stderr io.Writer, args []string) int {
+// tacticsCommand is `tactics [-ms N | -nodes N] FILE`: the brain, with the
+// settings of opt that replace its defaults, thinks on every position of a
+// tactics set, one thread, and the positions whose win it proves are
+// counted.
+func tacticsCommand(stdout, stderr io.Writer, args []string, opt Options) int {
 	fs := flag.NewFlagSet("tactics", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	ms := fs.Int("ms", 0, "time a position, milliseconds (0: -nodes)")
@@ -102,6 +103,7 @@ func tacticsCommand(stdout, stderr io.Writer, args []string) int {
 		return 1
 	}
 	b := NewBrain(64, 1)
+	configure(b, opt)
 	if *trace {
 		b.OnInfo = func(s string) { fmt.Fprintln(stdout, "  "+s) }
 	}

@@ -176,7 +176,7 @@ func TestTacticsCommand(t *testing.T) {
 	}
 	prof := filepath.Join(dir, "cpu.prof")
 	var so, se bytes.Buffer
-	if rc := tacticsCommand(&so, &se, []string{"-nodes", "3000", "-v", "-trace", "-cpuprofile", prof, set}); rc != 0 {
+	if rc := tacticsCommand(&so, &se, []string{"-nodes", "3000", "-v", "-trace", "-cpuprofile", prof, set}, Options{}); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, se.String())
 	}
 	out := so.String()
@@ -188,10 +188,21 @@ func TestTacticsCommand(t *testing.T) {
 	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
 		t.Fatalf("profile: %v", err)
 	}
-	if rc := tacticsCommand(&so, &se, []string{filepath.Join(dir, "none")}); rc != 1 {
+	// the brain thinks with the options' settings
+	if !strings.Contains(out, "  depth 3-") {
+		t.Fatalf("no depth 3 with the defaults in %q", out)
+	}
+	so.Reset()
+	if rc := tacticsCommand(&so, &se, []string{"-nodes", "3000", "-v", "-trace", set}, Options{MaxDepth: 2}); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, se.String())
+	}
+	if out := so.String(); strings.Contains(out, "  depth 3-") || !strings.Contains(out, "  depth 2-") {
+		t.Fatalf("MaxDepth 2 ignored: %q", out)
+	}
+	if rc := tacticsCommand(&so, &se, []string{filepath.Join(dir, "none")}, Options{}); rc != 1 {
 		t.Fatalf("missing file: rc %d", rc)
 	}
-	if rc := tacticsCommand(&so, &se, []string{"-v"}); rc != 2 {
+	if rc := tacticsCommand(&so, &se, []string{"-v"}, Options{}); rc != 2 {
 		t.Fatalf("no file: rc %d", rc)
 	}
 }

@@ -52,17 +52,9 @@ func main() {
 	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
-	args := flag.Args()
-	if len(args) > 0 {
-		os.Exit(gomoku.Command(os.Stdout, os.Stderr, args))
-	}
-	bk, err := book.Load()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "book:", err)
-	}
 	opt := gomoku.Options{
 		Name: "pentad", Version: version, Threads: *threads, TTMiB: *hash,
-		Rule2IsRenju: *rule2, Book: bk, Candidates: *cands, Taper: *taper,
+		Rule2IsRenju: *rule2, Candidates: *cands, Taper: *taper,
 	}
 	pr := gomoku.DefaultPruning
 	if *futility >= 0 {
@@ -125,6 +117,14 @@ func main() {
 		}
 		opt.Policy = pl
 	}
+	if args := flag.Args(); len(args) > 0 {
+		os.Exit(gomoku.Command(os.Stdout, os.Stderr, args, opt))
+	}
+	bk, err := book.Load()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "book:", err)
+	}
+	opt.Book = bk
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {

@@ -2,6 +2,7 @@ package morris
 
 import (
 	"bufio"
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -139,6 +140,36 @@ func ReadOpening(r io.Reader) (*Opening, error) {
 		return nil, err
 	}
 	return o, nil
+}
+
+// ReadOpeningSource reads a book source as ReadOpening does and returns
+// its header (the comment lines before the first book line, without their
+// "# ") and its lines in order, for a book extended from it.
+func ReadOpeningSource(r io.Reader) (header string, lines []OpeningLine, err error) {
+	text, err := io.ReadAll(r)
+	if err != nil {
+		return "", nil, err
+	}
+	if _, err := ReadOpening(bytes.NewReader(text)); err != nil {
+		return "", nil, err
+	}
+	var hb strings.Builder
+	for _, l := range strings.Split(string(text), "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "":
+		case l[0] == '#':
+			if lines == nil {
+				hb.WriteString(strings.TrimPrefix(strings.TrimPrefix(l, "#"), " ") + "\n")
+			}
+		default:
+			f := strings.Fields(l)
+			score, _ := strconv.Atoi(f[2]) // checked by ReadOpening
+			depth, _ := strconv.Atoi(f[3])
+			lines = append(lines, OpeningLine{Position: f[0], Move: f[1], Score: score, Depth: depth})
+		}
+	}
+	return hb.String(), lines, nil
 }
 
 //go:embed data/opening.txt

@@ -35,15 +35,7 @@ func OpeningPositions(plies int) []*morris.Position {
 				}
 			}
 		}
-		keys := make([]uint64, 0, len(next))
-		for k := range next {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		level = level[:0:0]
-		for _, k := range keys {
-			level = append(level, next[k])
-		}
+		level = byKey(next)
 	}
 	return out
 }
@@ -92,4 +84,46 @@ func BuildOpening(positions []*morris.Position, d time.Duration, workers, hashMi
 	}
 	wg.Wait()
 	return lines
+}
+
+// ReplyPositions lists, for each position of ps and its move (moves[i]),
+// the positions after the move and each reply of the other side, in which
+// the first side places again: one of each class of symmetric positions,
+// in order of book key, leaving out those that have (if not nil) reports.
+func ReplyPositions(ps []*morris.Position, moves []engine.Move, have func(*morris.Position) bool) []*morris.Position {
+	next := map[uint64]*morris.Position{}
+	var buf [engine.MaxMoves]engine.Move
+	for i, p := range ps {
+		q := p.Copy()
+		q.Make(moves[i])
+		if over, _, _ := q.Status(); over || !q.Placing() {
+			continue
+		}
+		for _, m := range q.GenMoves(buf[:0]) {
+			r := q.Copy()
+			r.Make(m)
+			if over, _, _ := r.Status(); over || !r.Placing() || (have != nil && have(r)) {
+				continue
+			}
+			k, _ := bookdb.Key(r.Pieces(morris.White), r.Pieces(morris.Black), r.Side(), r.Ply())
+			if _, ok := next[k]; !ok {
+				next[k] = r
+			}
+		}
+	}
+	return byKey(next)
+}
+
+// byKey lists the positions of m in order of their book keys.
+func byKey(m map[uint64]*morris.Position) []*morris.Position {
+	keys := make([]uint64, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([]*morris.Position, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, m[k])
+	}
+	return out
 }

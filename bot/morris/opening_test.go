@@ -100,15 +100,39 @@ func TestBuildOpening(t *testing.T) {
 }
 
 // TestEmbeddedOpening: the compiled book answers every position of its
-// first four plies, in any of its symmetric forms, with a legal move.
+// first four plies, in any of its symmetric forms, with a legal move; its
+// other positions (the extension, `morris book opening -extend`) are, for
+// some of those, every position after their book move and a reply, and
+// nothing else.
 func TestEmbeddedOpening(t *testing.T) {
 	o, err := bookdb.EmbeddedOpening()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ps := OpeningPositions(4)
-	if o.Len() != len(ps) {
-		t.Fatalf("book of %d positions, want %d", o.Len(), len(ps))
+	var ext []*morris.Position
+	var moves []engine.Move
+	for _, p := range ps {
+		m, _, ok := o.Lookup(p)
+		if !ok {
+			t.Fatalf("%s: not in the book", p)
+		}
+		if p.Ply()+2 < 4 { // the replies are of the first four plies
+			continue
+		}
+		in := 0
+		replies := ReplyPositions([]*morris.Position{p}, []engine.Move{m}, nil)
+		for _, q := range replies {
+			if bm, _, ok := o.Lookup(q); ok && q.IsLegal(bm) {
+				in++
+			}
+		}
+		if in == len(replies) { // (some are in by transposition)
+			ext, moves = append(ext, p), append(moves, m)
+		}
+	}
+	if n := len(ReplyPositions(ext, moves, nil)); len(ext) == 0 || o.Len() != len(ps)+n {
+		t.Fatalf("book of %d positions, want %d and %d after the book moves of %d", o.Len(), len(ps), n, len(ext))
 	}
 	var buf [engine.MaxMoves]engine.Move
 	for _, p := range ps {

@@ -4,7 +4,7 @@
 //	morris [-movetime 1s] [-depth N] [-nodes N] [-threads N] [-hash MiB] [-notation names] [-book FILE|none]
 //	       [-w NAME=V,...] [-futility N [-futility-depth N]] [-razor N] [-movecount] [-iir N]
 //	morris perft N | divide N [position] | bench | book build [-o FILE] [-groups N] [-raw] [-from FILE]
-//	morris book opening [-plies N] [-time D] [-workers N] [-hash MiB] [-o FILE]
+//	morris book opening [-plies N] [-time D] [-workers N] [-hash MiB] [-extend FILE [-below S] [-reply-time D]] [-o FILE]
 //	morris fit [-w NAME=V,...] [-fixed NAME,...] GAMES.jsonl...
 package main
 
@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pentad-ai/pentad/bench"
@@ -159,12 +160,15 @@ func openingCmd(args []string) int {
 	d := fs.Duration("time", 6*time.Second, "search time a position")
 	workers := fs.Int("workers", bench.PhysicalCores(), "positions searched at once, one thread each")
 	hash := fs.Int("hash", 64, "transposition table MiB of each search")
+	extend := fs.String("extend", "", "extend this book source instead: its positions scoring -below or less searched again for -time, and the positions after their move and each reply added")
+	below := fs.Int("below", -300, "with -extend: the score at or under which a position is searched again")
+	replyTime := fs.Duration("reply-time", 6*time.Second, "with -extend: search time of each position added")
 	out := fs.String("o", "-", "output file (-: standard output)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *plies < 1 || *plies > morris.PlacementPlies || *d <= 0 || *workers < 1 || *hash < 1 {
-		fmt.Fprintln(os.Stderr, "morris book opening: bad -plies, -time, -workers or -hash")
+	if *plies < 1 || *plies > morris.PlacementPlies || *d <= 0 || *replyTime <= 0 || *workers < 1 || *hash < 1 {
+		fmt.Fprintln(os.Stderr, "morris book opening: bad -plies, -time, -reply-time, -workers or -hash")
 		return 2
 	}
 	db, _, err := bookdb.Find("")
@@ -173,12 +177,23 @@ func openingCmd(args []string) int {
 		return 1
 	}
 	t0 := time.Now()
-	pos := bot.OpeningPositions(*plies)
-	lines := bot.BuildOpening(pos, *d, *workers, *hash, db, os.Stderr)
-	header := fmt.Sprintf("Nine men's morris placement book: the %d positions of the first %d plies, one of each class of\n"+
-		"symmetric positions, each searched %v on one thread with the endgame database:\n"+
-		"morris book opening -plies %d -time %v -workers %d -hash %d\n"+
-		"POSITION (protocol notation) MOVE SCORE DEPTH", len(pos), *plies, *d, *plies, *d, *workers, *hash)
+	var header string
+	var lines []bookdb.OpeningLine
+	n := 0
+	if *extend != "" {
+		if header, lines, n, err = extendOpening(*extend, *below, *d, *replyTime, *workers, *hash, db); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	} else {
+		pos := bot.OpeningPositions(*plies)
+		n = len(pos)
+		lines = bot.BuildOpening(pos, *d, *workers, *hash, db, os.Stderr)
+		header = fmt.Sprintf("Nine men's morris placement book: the %d positions of the first %d plies, one of each class of\n"+
+			"symmetric positions, each searched %v on one thread with the endgame database:\n"+
+			"morris book opening -plies %d -time %v -workers %d -hash %d\n"+
+			openingFormat, len(pos), *plies, *d, *plies, *d, *workers, *hash)
+	}
 	w := os.Stdout
 	if *out != "-" {
 		if w, err = os.Create(*out); err != nil {
@@ -196,8 +211,56 @@ func openingCmd(args []string) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(os.Stderr, "%d positions in %.1f s\n", len(pos), time.Since(t0).Seconds())
+	fmt.Fprintf(os.Stderr, "%d positions searched in %.1f s\n", n, time.Since(t0).Seconds())
 	return 0
+}
+
+// openingFormat is the last line of a book source's header.
+const openingFormat = "POSITION (protocol notation) MOVE SCORE DEPTH"
+
+// extendOpening is `morris book opening -extend FILE`: the book source in
+// FILE with its positions that score below or less searched again for d,
+// and the positions after their (new) move and each reply searched for
+// replyTime and added. It returns the new header and lines and the number
+// of positions searched.
+func extendOpening(path string, below int, d, replyTime time.Duration, workers, hash int, db bot.Endgame) (string, []bookdb.OpeningLine, int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", nil, 0, err
+	}
+	header, lines, err := bookdb.ReadOpeningSource(f)
+	f.Close()
+	if err != nil {
+		return "", nil, 0, err
+	}
+	book, err := readOpening(path)
+	if err != nil {
+		return "", nil, 0, err
+	}
+	var weak []*morris.Position
+	var at []int
+	for i, l := range lines {
+		if l.Score <= below {
+			p, _ := morris.ParsePosition(l.Position) // checked by ReadOpeningSource
+			weak, at = append(weak, p), append(at, i)
+		}
+	}
+	moves := make([]engine.Move, len(weak))
+	for i, l := range bot.BuildOpening(weak, d, workers, hash, db, os.Stderr) {
+		lines[at[i]] = l
+		moves[i], _ = weak[i].ParseMove(l.Move)
+	}
+	replies := bot.ReplyPositions(weak, moves, func(p *morris.Position) bool {
+		_, _, ok := book.Lookup(p)
+		return ok
+	})
+	lines = append(lines, bot.BuildOpening(replies, replyTime, workers, hash, db, os.Stderr)...)
+	header = strings.TrimSuffix(strings.TrimRight(header, "\n"), openingFormat)
+	header += fmt.Sprintf("extended: the %d positions scoring %d or less searched again %v each, and the %d positions\n"+
+		"after their move and each reply added, searched %v each:\n"+
+		"morris book opening -extend %s -below %d -time %v -reply-time %v -workers %d -hash %d\n"+
+		openingFormat, len(weak), below, d, len(replies), replyTime, path, below, d, replyTime, workers, hash)
+	return header, lines, len(weak) + len(replies), nil
 }
 
 func bookCmd(args []string) int {
@@ -210,7 +273,7 @@ func bookCmd(args []string) int {
 	raw := fs.Bool("raw", false, "write the tables uncompressed, for mapping into memory at start (the large database)")
 	from := fs.String("from", "", "database file whose tables are kept: only the groups it lacks are built")
 	if len(args) == 0 || args[0] != "build" {
-		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-groups N] [-raw] [-from FILE] | morris book opening [-plies N] [-time D] [-workers N] [-hash MiB] [-o FILE]")
+		fmt.Fprintln(os.Stderr, "usage: morris book build [-o FILE] [-groups N] [-raw] [-from FILE] | morris book opening [-plies N] [-time D] [-workers N] [-hash MiB] [-extend FILE [-below S] [-reply-time D]] [-o FILE]")
 		return 2
 	}
 	if err := fs.Parse(args[1:]); err != nil {

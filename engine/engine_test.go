@@ -482,6 +482,19 @@ func TestHintKeep(t *testing.T) {
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
+// TestThreatLMR: the option reduces late moves that are not Reducible
+// (every move of hinted{reducible: false}), which are otherwise searched
+// to the full depth.
+func TestThreatLMR(t *testing.T) {
+	checkOption(t, "ThreatLMR", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, LMRScale: 100}
+		if on {
+			opt.ThreatLMR = 1
+		}
+		return engine.New(4, opt).Search(&hinted{toy.New(r, c), false}, engine.Limits{Depth: depth})
+	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}
+
 // checkOption runs search with an option off and on: on a board of r rows
 // and c columns to depth the option must change the node count and give a
 // legal move, and with it on every board of small must be solved exactly.

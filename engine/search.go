@@ -77,6 +77,11 @@ type Options struct {
 	// HintKeep, when positive, reduces a late move by one ply less when its
 	// hint is at least HintKeep percent of the node's best.
 	HintKeep int
+	// ThreatLMR, when positive (with LMRScale), reduces the late moves
+	// that are forcing (not Reducible) too, from the 4th move on and at
+	// depths of 3 or more, by their late move reduction less ThreatLMR
+	// plies; otherwise they are searched to the full depth.
+	ThreatLMR int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -682,6 +687,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			continue
 		}
 		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 && reducible
+		threat := !reduce && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0 && w.e.Options.LMR &&
+			depth >= 3 && i >= 3 && m != ttMove && !reducible
 		full := depth - 1 // the move's depth without late move reduction
 		if failHigh && w.reducer.Reducible(m) {
 			full--
@@ -711,6 +718,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					r = 2
 				}
 				if hk := w.e.Options.HintKeep; hk > 0 && hint >= 0 && int64(hint)*100 >= int64(topHint)*int64(hk) {
+					r--
+				}
+			} else if threat {
+				r = max(0, min(lmrBase[min(depth, MaxPly)][min(i, 63)]*w.e.Options.LMRScale/10000, depth-2)-w.e.Options.ThreatLMR)
+				if pvNode && r > 0 {
 					r--
 				}
 			}

@@ -90,6 +90,10 @@ type Options struct {
 	// nodes for moves that are not killers -1.8 +/- 27.7 (seed 3902), and
 	// 32 candidates instead of 24 -6.9 +/- 25.7 (seed 3904).
 	HintKeep int
+	// ThreatLMR, when not zero, replaces engine.Options.ThreatLMR (late
+	// forcing moves reduced by their late move reduction less that many
+	// plies; DefaultThreatLMR): positive, the plies; negative, not reduced.
+	ThreatLMR int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -251,6 +255,9 @@ func searchOptions(o *engine.Options, opt Options) {
 	}
 	if opt.HintKeep != 0 {
 		o.HintKeep = max(opt.HintKeep, 0)
+	}
+	if opt.ThreatLMR != 0 {
+		o.ThreatLMR = max(opt.ThreatLMR, 0)
 	}
 }
 

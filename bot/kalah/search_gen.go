@@ -574,6 +574,8 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 			continue
 		}
 		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 && reducible
+		threat := !reduce && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0 && w.e.Options.LMR &&
+			depth >= 3 && i >= 3 && m != ttMove && !reducible
 		full := depth - 1 // the move's depth without late move reduction
 		if failHigh && w.reducer.Reducible(m) {
 			full--
@@ -603,6 +605,11 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 					r = 2
 				}
 				if hk := w.e.Options.HintKeep; hk > 0 && hint >= 0 && int64(hint)*100 >= int64(topHint)*int64(hk) {
+					r--
+				}
+			} else if threat {
+				r = max(0, min(searchLmrBase[min(depth, engine.MaxPly)][min(i, 63)]*w.e.Options.LMRScale/10000, depth-2)-w.e.Options.ThreatLMR)
+				if pvNode && r > 0 {
 					r--
 				}
 			}

@@ -469,30 +469,32 @@ func TestFailHighReduction(t *testing.T) {
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
+// checkLateMoveOption checks an option of the scaled late move reductions
+// (set turns it on) on the hinted toy whose moves are all reducible or
+// none.
+func checkLateMoveOption(t *testing.T, name string, reducible bool, set func(*engine.Options)) {
+	t.Helper()
+	checkOption(t, name, func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, LMRScale: 100}
+		if on {
+			set(&opt)
+		}
+		return engine.New(4, opt).Search(&hinted{toy.New(r, c), reducible}, engine.Limits{Depth: depth})
+	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}
+
 // TestHintKeep: the option reduces well-hinted late moves less (the toy's
 // hints rise with the move number, so the late moves of a node are near
 // its best).
 func TestHintKeep(t *testing.T) {
-	checkOption(t, "HintKeep", func(on bool, r, c, depth int) engine.Result {
-		opt := engine.Options{LMR: true, LMRScale: 100}
-		if on {
-			opt.HintKeep = 50
-		}
-		return engine.New(4, opt).Search(&hinted{toy.New(r, c), true}, engine.Limits{Depth: depth})
-	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+	checkLateMoveOption(t, "HintKeep", true, func(o *engine.Options) { o.HintKeep = 50 })
 }
 
 // TestThreatLMR: the option reduces late moves that are not Reducible
 // (every move of hinted{reducible: false}), which are otherwise searched
 // to the full depth.
 func TestThreatLMR(t *testing.T) {
-	checkOption(t, "ThreatLMR", func(on bool, r, c, depth int) engine.Result {
-		opt := engine.Options{LMR: true, LMRScale: 100}
-		if on {
-			opt.ThreatLMR = 1
-		}
-		return engine.New(4, opt).Search(&hinted{toy.New(r, c), false}, engine.Limits{Depth: depth})
-	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+	checkLateMoveOption(t, "ThreatLMR", false, func(o *engine.Options) { o.ThreatLMR = 1 })
 }
 
 // checkOption runs search with an option off and on: on a board of r rows

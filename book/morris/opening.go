@@ -143,15 +143,15 @@ func ReadOpening(r io.Reader) (*Opening, error) {
 }
 
 // ReadOpeningSource reads a book source as ReadOpening does and returns
-// its header (the comment lines before the first book line, without their
-// "# ") and its lines in order, for a book extended from it.
-func ReadOpeningSource(r io.Reader) (header string, lines []OpeningLine, err error) {
+// the book with its header (the comment lines before the first book line,
+// without their "# ") and its lines in order, for a book extended from it.
+func ReadOpeningSource(r io.Reader) (o *Opening, header string, lines []OpeningLine, err error) {
 	text, err := io.ReadAll(r)
 	if err != nil {
-		return "", nil, err
+		return nil, "", nil, err
 	}
-	if _, err := ReadOpening(bytes.NewReader(text)); err != nil {
-		return "", nil, err
+	if o, err = ReadOpening(bytes.NewReader(text)); err != nil {
+		return nil, "", nil, err
 	}
 	var hb strings.Builder
 	for _, l := range strings.Split(string(text), "\n") {
@@ -169,7 +169,7 @@ func ReadOpeningSource(r io.Reader) (header string, lines []OpeningLine, err err
 			lines = append(lines, OpeningLine{Position: f[0], Move: f[1], Score: score, Depth: depth})
 		}
 	}
-	return hb.String(), lines, nil
+	return o, hb.String(), lines, nil
 }
 
 //go:embed data/opening.txt

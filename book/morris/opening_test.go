@@ -37,8 +37,8 @@ func TestReadOpening(t *testing.T) {
 	if want := strings.ReplaceAll(testOpening, "\n\n", "\n"); buf.String() != want {
 		t.Fatalf("written:\n%s\nwant:\n%s", buf.String(), want)
 	}
-	header, read, err := ReadOpeningSource(strings.NewReader(testOpening))
-	if err != nil || header != "a test book\n" || !slices.Equal(read, lines) {
+	so, header, read, err := ReadOpeningSource(strings.NewReader(testOpening))
+	if err != nil || so.Len() != 3 || header != "a test book\n" || !slices.Equal(read, lines) {
 		t.Fatalf("source: %q %v %v", header, read, err)
 	}
 	for _, l := range lines {
@@ -141,15 +141,15 @@ func FuzzReadOpening(f *testing.F) {
 	f.Add([]byte("w:0,1;b:3,4;w;4;0 P2T3 5 8\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		o, err := ReadOpening(bytes.NewReader(data))
-		header, lines, serr := ReadOpeningSource(bytes.NewReader(data))
+		so, header, lines, serr := ReadOpeningSource(bytes.NewReader(data))
 		if (err == nil) != (serr == nil) {
 			t.Fatalf("ReadOpening: %v, ReadOpeningSource: %v", err, serr)
 		}
 		if err != nil {
 			return
 		}
-		if len(lines) != o.Len() {
-			t.Fatalf("%d source lines, %d positions", len(lines), o.Len())
+		if len(lines) != o.Len() || so.Len() != o.Len() {
+			t.Fatalf("%d source lines, %d and %d positions", len(lines), so.Len(), o.Len())
 		}
 		var buf bytes.Buffer
 		if err := WriteOpening(&buf, header, lines); err != nil {

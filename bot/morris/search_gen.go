@@ -573,9 +573,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		if i >= pruneCount && best > -engine.WinBound && reducible {
 			continue
 		}
-		reduce := w.e.Options.LMR && depth >= 3 && i >= 3 && reducible
-		threat := !reduce && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0 && w.e.Options.LMR &&
-			depth >= 3 && i >= 3 && m != ttMove && !reducible
+		late := w.e.Options.LMR && depth >= 3 && i >= 3
+		reduce := late && reducible
+		threat := late && !reducible && m != ttMove && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0
 		full := depth - 1 // the move's depth without late move reduction
 		if failHigh && w.reducer.Reducible(m) {
 			full--
@@ -597,7 +597,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 			if reduce {
 				r = 1
 				if sc := w.e.Options.LMRScale; sc > 0 {
-					r = max(1, min(searchLmrBase[min(depth, engine.MaxPly)][min(i, 63)]*sc/10000, depth-2))
+					r = max(1, searchScaledReduction(depth, i, sc))
 					if pvNode && r > 1 {
 						r--
 					}
@@ -608,7 +608,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 					r--
 				}
 			} else if threat {
-				r = max(0, min(searchLmrBase[min(depth, engine.MaxPly)][min(i, 63)]*w.e.Options.LMRScale/10000, depth-2)-w.e.Options.ThreatLMR)
+				r = max(0, searchScaledReduction(depth, i, w.e.Options.LMRScale)-w.e.Options.ThreatLMR)
 				if pvNode && r > 0 {
 					r--
 				}
@@ -719,6 +719,12 @@ func (w *searchWorker) qsearch(alpha, beta, ply, qply int) int {
 		}
 	}
 	return best
+}
+
+// searchScaledReduction is the late move reduction of the i-th move at depth
+// with LMRScale sc: ln(depth)*ln(i) times sc percent, at most depth-2.
+func searchScaledReduction(depth, i, sc int) int {
+	return min(searchLmrBase[min(depth, engine.MaxPly)][min(i, 63)]*sc/10000, depth-2)
 }
 
 // searchLmrBase is ln(depth)*ln(move number) in hundredths of a ply.

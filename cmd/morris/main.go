@@ -228,12 +228,8 @@ func extendOpening(path string, below int, d, replyTime time.Duration, workers, 
 	if err != nil {
 		return "", nil, 0, err
 	}
-	header, lines, err := bookdb.ReadOpeningSource(f)
+	book, header, lines, err := bookdb.ReadOpeningSource(f)
 	f.Close()
-	if err != nil {
-		return "", nil, 0, err
-	}
-	book, err := readOpening(path)
 	if err != nil {
 		return "", nil, 0, err
 	}

@@ -199,13 +199,20 @@ func TestExternalStopBeforeStart(t *testing.T) {
 type hinted struct {
 	*toy.Position
 	reducible bool
+	adjust    int // AdjustReduction's plies for odd moves
 }
 
 func (h *hinted) ScoreMove(m engine.Move) int  { return int(m) + 1 }
 func (h *hinted) Reducible(m engine.Move) bool { return h.reducible }
 func (h *hinted) StaticEval() int              { return h.Evaluate() }
+func (h *hinted) AdjustReduction(m engine.Move) int {
+	if m%2 == 1 {
+		return h.adjust
+	}
+	return 0
+}
 func (h *hinted) Clone() engine.Position {
-	return &hinted{h.Position.Clone().(*toy.Position), h.reducible}
+	return &hinted{h.Position.Clone().(*toy.Position), h.reducible, h.adjust}
 }
 
 // A Reducer makes late moves reducible although every move carries a hint;
@@ -213,7 +220,7 @@ func (h *hinted) Clone() engine.Position {
 func TestReducer(t *testing.T) {
 	nodes := func(opt engine.Options, reducible bool) uint64 {
 		e := engine.New(4, opt)
-		return e.Search(&hinted{toy.New(3, 3), reducible}, engine.Limits{Depth: 7}).Nodes
+		return e.Search(&hinted{toy.New(3, 3), reducible, 0}, engine.Limits{Depth: 7}).Nodes
 	}
 	lmr := engine.Options{LMR: true}
 	none, red := nodes(lmr, false), nodes(lmr, true)
@@ -224,7 +231,7 @@ func TestReducer(t *testing.T) {
 	for _, r := range [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}} {
 		p := toy.New(r[0], r[1])
 		want := minimax(p)
-		res := engine.New(4, lmr).Search(&hinted{p, true}, engine.Limits{Depth: 60})
+		res := engine.New(4, lmr).Search(&hinted{p, true, 0}, engine.Limits{Depth: 60})
 		got := 0
 		if res.Score > engine.WinBound {
 			got = engine.Win
@@ -252,7 +259,7 @@ func (p *pruned) Clone() engine.Position {
 // small boards.
 func TestPruning(t *testing.T) {
 	search := func(opt engine.Options, r, c, depth int) engine.Result {
-		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true}}, engine.Limits{Depth: depth})
+		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
 	}
 	plain := engine.Options{LMR: true}
 	prune := engine.Options{LMR: true, Prune: engine.Pruning{Futility: 1, FutilityDepth: 3, Razor: 1, MoveCount: true}}
@@ -293,7 +300,7 @@ func (p *nulling) Clone() engine.Position {
 // legal move.
 func TestNullMove(t *testing.T) {
 	search := func(null int) (engine.Result, *nulling) {
-		p := &nulling{pruned: &pruned{&hinted{toy.New(3, 3), true}}}
+		p := &nulling{pruned: &pruned{&hinted{toy.New(3, 3), true, 0}}}
 		opt := engine.Options{LMR: true, Prune: engine.Pruning{MoveCount: true, NullMove: null}}
 		return engine.New(4, opt).Search(p, engine.Limits{Depth: 9}), p
 	}
@@ -344,7 +351,7 @@ func provenAs(score, want int) bool {
 // move and keeps the proven results of the small boards.
 func TestIIR(t *testing.T) {
 	search := func(iir int, r, c, depth int) engine.Result {
-		p := &unhashed{hinted: &hinted{toy.New(r, c), true}}
+		p := &unhashed{hinted: &hinted{toy.New(r, c), true, 0}}
 		return engine.New(1, engine.Options{LMR: true, IIR: iir}).Search(p, engine.Limits{Depth: depth})
 	}
 	off, on := search(0, 2, 3, 7), search(3, 2, 3, 7)
@@ -373,7 +380,7 @@ func TestHintHistory(t *testing.T) {
 		if on {
 			opt.HintHistory = 1 << 20
 		}
-		return engine.New(1, opt).Search(&hinted{toy.New(r, c), true}, engine.Limits{Depth: depth})
+		return engine.New(1, opt).Search(&hinted{toy.New(r, c), true, 0}, engine.Limits{Depth: depth})
 	}
 	checkOption(t, "HintHistory", search, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
@@ -465,7 +472,7 @@ func TestFailHighReduction(t *testing.T) {
 		if on {
 			opt.FailHighMargin = 1
 		}
-		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true}}, engine.Limits{Depth: depth})
+		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
@@ -479,7 +486,7 @@ func checkLateMoveOption(t *testing.T, name string, reducible bool, set func(*en
 		if on {
 			set(&opt)
 		}
-		return engine.New(4, opt).Search(&hinted{toy.New(r, c), reducible}, engine.Limits{Depth: depth})
+		return engine.New(4, opt).Search(&hinted{toy.New(r, c), reducible, 2}, engine.Limits{Depth: depth})
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
@@ -495,6 +502,12 @@ func TestHintKeep(t *testing.T) {
 // to the full depth.
 func TestThreatLMR(t *testing.T) {
 	checkLateMoveOption(t, "ThreatLMR", false, func(o *engine.Options) { o.ThreatLMR = 1 })
+}
+
+// TestAdjustLMR: the option moves the late move reductions by the
+// position's AdjustReduction (two plies more for the toy's odd moves).
+func TestAdjustLMR(t *testing.T) {
+	checkLateMoveOption(t, "AdjustLMR", true, func(o *engine.Options) { o.AdjustLMR = true })
 }
 
 // checkOption runs search with an option off and on: on a board of r rows

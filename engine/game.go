@@ -65,6 +65,14 @@ type Reducer interface {
 	Reducible(m Move) bool
 }
 
+// LMRAdjuster is optionally implemented by games that know more of a
+// late move than its hint (Options.AdjustLMR): AdjustReduction returns the
+// plies to add to the move's late move reduction (negative: fewer). It is
+// asked before m is made, for late moves other than the table's.
+type LMRAdjuster interface {
+	AdjustReduction(m Move) int
+}
+
 // Noisy is optionally implemented by games with a quiescence search: it
 // appends the tactical moves (captures, threats) to buf[:0]. At depth 0 the
 // search then stands pat on Evaluate and searches only these moves.

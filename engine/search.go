@@ -82,6 +82,9 @@ type Options struct {
 	// depths of 3 or more, by their late move reduction less ThreatLMR
 	// plies; otherwise they are searched to the full depth.
 	ThreatLMR int
+	// AdjustLMR moves the late move reductions of a game that implements
+	// LMRAdjuster by its AdjustReduction (at most to depth 1).
+	AdjustLMR bool
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -184,6 +187,7 @@ type worker struct {
 	reducer   Reducer
 	pruner    Pruner
 	nuller    NullMover
+	adjuster  LMRAdjuster
 	nulled    [MaxPly + 1]bool  // the move into this ply was a pass
 	evals     [MaxPly + 1]int32 // static evaluations along the line (Pruner)
 	nodeCap   uint64            // per-worker node limit for exact single-thread stops
@@ -271,6 +275,7 @@ func (w *worker) setPosition(p Position) {
 	w.reducer, _ = any(p).(Reducer)
 	w.pruner, _ = any(p).(Pruner)
 	w.nuller, _ = any(p).(NullMover)
+	w.adjuster, _ = any(p).(LMRAdjuster)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -689,6 +694,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		late := w.e.Options.LMR && depth >= 3 && i >= 3
 		reduce := late && reducible
 		threat := late && !reducible && m != ttMove && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0
+		adj := 0
+		if late && w.adjuster != nil && w.e.Options.AdjustLMR && m != ttMove {
+			adj = w.adjuster.AdjustReduction(m)
+		}
 		full := depth - 1 // the move's depth without late move reduction
 		if failHigh && w.reducer.Reducible(m) {
 			full--
@@ -725,6 +734,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if pvNode && r > 0 {
 					r--
 				}
+			}
+			if adj != 0 {
+				r = min(max(r+adj, 0), depth-2)
 			}
 			// a reduced search expects to fail high (cut node); a full one
 			// takes the other kind than this node

@@ -134,5 +134,5 @@ func vcfSweepPositions() []*Search {
 // benchOptions are the search options of the bench: a new brain's, on one
 // thread.
 func benchOptions() engine.Options {
-	return engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, ThreatLMR: DefaultThreatLMR}
+	return engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, ThreatLMR: DefaultThreatLMR, AdjustLMR: DefaultAdjustLMR}
 }

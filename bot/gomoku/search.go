@@ -506,6 +506,46 @@ func (p *Search) Reducible(m engine.Move) bool {
 	return p.vctSide < 0 && !p.HasCode(p.Side(), c, ev.F3) && !p.HasCode(p.Side()^1, c, ev.B4)
 }
 
+// AdjustReduction implements engine.LMRAdjuster: against an open three,
+// a four of ours that does not block it only delays the answer, and comes
+// late in the list: it is reduced two plies more when far from the
+// opponent's last stone, one more when far from our own (farCells).
+func (p *Search) AdjustReduction(m engine.Move) int {
+	c := int(m)
+	o := p.Side() ^ 1
+	if p.vctSide >= 0 || p.Count(o, ev.TFlex4) == 0 || p.HasCode(o, c, ev.B4) {
+		return 0
+	}
+	r := 0
+	if p.farFrom(c, 1) {
+		r += 2
+	}
+	if p.farFrom(c, 2) {
+		r++
+	}
+	return r
+}
+
+// farCells is the distance (in cells along the larger axis) beyond which
+// a move is far from a stone.
+const farCells = 4
+
+// farFrom tells whether cell c lies more than farCells from the stone of
+// the k-th last move (true when there is none).
+func (p *Search) farFrom(c, k int) bool {
+	i := p.Ply() - k
+	if i < 0 {
+		return true
+	}
+	last := p.StackMove(i)
+	if last == engine.NoMove {
+		return true
+	}
+	ax, ay := game.XY(c)
+	bx, by := game.XY(int(last))
+	return max(abs(ax-bx), abs(ay-by)) > farCells
+}
+
 // GenNoisy implements engine.Noisy when Quiesce is on: the block of the
 // opponent's five, or else the fours of the side to move within
 // QuiescePlies of the depth-0 node, so that the quiescence search follows

@@ -94,6 +94,10 @@ type Options struct {
 	// forcing moves reduced by their late move reduction less that many
 	// plies; DefaultThreatLMR): positive, the plies; negative, not reduced.
 	ThreatLMR int
+	// AdjustLMR, when not zero, replaces engine.Options.AdjustLMR (late
+	// fours that leave an open three unanswered reduced more,
+	// Search.AdjustReduction; DefaultAdjustLMR): positive on, negative off.
+	AdjustLMR int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -258,6 +262,9 @@ func searchOptions(o *engine.Options, opt Options) {
 	}
 	if opt.ThreatLMR != 0 {
 		o.ThreatLMR = max(opt.ThreatLMR, 0)
+	}
+	if opt.AdjustLMR != 0 {
+		o.AdjustLMR = opt.AdjustLMR > 0
 	}
 }
 

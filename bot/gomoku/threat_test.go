@@ -260,3 +260,47 @@ func TestQuiescenceDefends(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjustReduction: against an open three, a four that does not block
+// it is reduced two plies more when far from the opponent's last stone and
+// one more when far from our own; the blocks, and any move when there is no
+// open three, are not.
+func TestAdjustReduction(t *testing.T) {
+	// black's open three 5-7,7 (its last stone 7,7); white has three in a
+	// row at 10-12,2, its last stone at 0,14
+	p := fromMoves(t, game.Freestyle, "5,7 10,2 6,7 11,2 14,14 12,2 0,0 0,14 7,7")
+	four := engine.Move(p.Index(13, 2))
+	for _, c := range []struct {
+		x, y, want int
+	}{
+		{13, 2, 3}, // fours far from both last stones
+		{9, 2, 3},
+		{4, 7, 0}, // blocks
+		{8, 7, 0},
+	} {
+		if got := p.AdjustReduction(engine.Move(p.Index(c.x, c.y))); got != c.want {
+			t.Errorf("%d,%d: %d more plies, want %d", c.x, c.y, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		white, black [2]int
+		want         int
+	}{
+		{[2]int{13, 5}, [2]int{1, 1}, 2},  // near our last stone
+		{[2]int{0, 13}, [2]int{11, 0}, 1}, // near the opponent's
+		{[2]int{13, 5}, [2]int{11, 0}, 0}, // near both
+	} {
+		wm, bm := engine.Move(p.Index(c.white[0], c.white[1])), engine.Move(p.Index(c.black[0], c.black[1]))
+		p.Make(wm)
+		p.Make(bm)
+		if got := p.AdjustReduction(four); got != c.want {
+			t.Errorf("last stones %v, %v: %d more plies, want %d", c.white, c.black, got, c.want)
+		}
+		p.Unmake(bm)
+		p.Unmake(wm)
+	}
+	q := fromMoves(t, game.Freestyle, "5,7 10,2 6,7 11,2")
+	if got := q.AdjustReduction(engine.Move(q.Index(12, 2))); got != 0 {
+		t.Errorf("no open three: %d more plies, want 0", got)
+	}
+}

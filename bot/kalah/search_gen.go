@@ -71,6 +71,7 @@ type searchWorker struct {
 	reducer   engine.Reducer
 	pruner    engine.Pruner
 	nuller    engine.NullMover
+	adjuster  LMRAdjuster
 	nulled    [engine.MaxPly + 1]bool  // the move into this ply was a pass
 	evals     [engine.MaxPly + 1]int32 // static evaluations along the line (Pruner)
 	nodeCap   uint64                   // per-worker node limit for exact single-thread stops
@@ -158,6 +159,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.reducer, _ = any(p).(engine.Reducer)
 	w.pruner, _ = any(p).(engine.Pruner)
 	w.nuller, _ = any(p).(engine.NullMover)
+	w.adjuster, _ = any(p).(LMRAdjuster)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -576,6 +578,10 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		late := w.e.Options.LMR && depth >= 3 && i >= 3
 		reduce := late && reducible
 		threat := late && !reducible && m != ttMove && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0
+		adj := 0
+		if late && w.adjuster != nil && w.e.Options.AdjustLMR && m != ttMove {
+			adj = w.adjuster.AdjustReduction(m)
+		}
 		full := depth - 1 // the move's depth without late move reduction
 		if failHigh && w.reducer.Reducible(m) {
 			full--
@@ -612,6 +618,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 				if pvNode && r > 0 {
 					r--
 				}
+			}
+			if adj != 0 {
+				r = min(max(r+adj, 0), depth-2)
 			}
 			// a reduced search expects to fail high (cut node); a full one
 			// takes the other kind than this node

@@ -200,14 +200,15 @@ const DefaultHintHistory = 100
 // seed 4301): +48.1 +/- 27.4 Elo (ptnml [18 7 118 16 41], LOS 100%).
 const DefaultThreatLMR = 1
 
-// DefaultAdjustLMR reduces more, in a new brain, the late fours that leave
-// an opponent's open three unanswered (engine.Options.AdjustLMR,
-// Search.AdjustReduction): they only delay the block. Against the brain
-// without it (arena -game gomoku -tc 0/0.2 -games 400 -concurrency 2
-// -openings book/gomoku/data/openings-15-freestyle.txt, -threads 1 each):
-// seed 4402 +14.8 +/- 26.0 Elo, seed 4404 +9.6 +/- 27.5; the 800 games
-// +12.2 +/- 18.9 (ptnml [48 27 234 31 60], LOS 89.8%).
-const DefaultAdjustLMR = true
+// DefaultAdjustLMR is off: reducing more the late fours that leave an
+// opponent's open three unanswered (engine.Options.AdjustLMR,
+// Search.AdjustReduction; -adjlmr 1) did not show a clear gain. Against
+// the brain without it (arena -game gomoku -tc 0/0.2 -games 400
+// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
+// -threads 1 each): seed 4402 +14.8 +/- 26.0 Elo, seed 4404 +9.6 +/- 27.5,
+// seed 4408 +2.6 +/- 29.0; the 1200 games +9.0 +/- 15.9 (ptnml
+// [81 38 343 45 93], LOS 86.7%).
+const DefaultAdjustLMR = false
 
 // DefaultNoVCTDefence turns off, in a new brain, the root search of the
 // opponent's win by threats (and the restriction of the root moves to its

@@ -71,7 +71,7 @@ type searchWorker struct {
 	reducer   engine.Reducer
 	pruner    engine.Pruner
 	nuller    engine.NullMover
-	adjuster  LMRAdjuster
+	adjuster  engine.LMRAdjuster
 	nulled    [engine.MaxPly + 1]bool  // the move into this ply was a pass
 	evals     [engine.MaxPly + 1]int32 // static evaluations along the line (Pruner)
 	nodeCap   uint64                   // per-worker node limit for exact single-thread stops
@@ -159,7 +159,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.reducer, _ = any(p).(engine.Reducer)
 	w.pruner, _ = any(p).(engine.Pruner)
 	w.nuller, _ = any(p).(engine.NullMover)
-	w.adjuster, _ = any(p).(LMRAdjuster)
+	w.adjuster, _ = any(p).(engine.LMRAdjuster)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time

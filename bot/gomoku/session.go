@@ -256,41 +256,33 @@ func optEval(opt Options) *ev.Eval {
 // searchOptions applies the search settings of opt that replace the
 // brain's defaults to o.
 func searchOptions(o *engine.Options, opt Options) {
-	if opt.LMRScale != 0 {
-		o.LMRScale = max(opt.LMRScale, 0)
-	}
 	if opt.Prune != nil {
 		o.Prune = *opt.Prune
 	}
-	if opt.IIR != 0 {
-		o.IIR = max(opt.IIR, 0)
-	}
-	if opt.HintHistory != 0 {
-		o.HintHistory = max(opt.HintHistory, 0)
-	}
-	if opt.FailHighMargin != 0 {
-		o.FailHighMargin = max(opt.FailHighMargin, 0)
-	}
+	setting(&o.LMRScale, opt.LMRScale)
+	setting(&o.IIR, opt.IIR)
+	setting(&o.HintHistory, opt.HintHistory)
+	setting(&o.FailHighMargin, opt.FailHighMargin)
 	if opt.Singular != 0 {
 		o.Singular, o.SingularMargin = max(opt.Singular, 0), opt.SingularMargin
 	}
-	if opt.HintKeep != 0 {
-		o.HintKeep = max(opt.HintKeep, 0)
-	}
-	if opt.ThreatLMR != 0 {
-		o.ThreatLMR = max(opt.ThreatLMR, 0)
-	}
+	setting(&o.HintKeep, opt.HintKeep)
+	setting(&o.ThreatLMR, opt.ThreatLMR)
 	if opt.AdjustLMR != 0 {
 		o.AdjustLMR = opt.AdjustLMR > 0
 	}
-	if opt.CutLMR != 0 {
-		o.CutLMR = max(opt.CutLMR, 0)
-	}
-	if opt.QuietLMR != 0 {
-		o.QuietLMR = max(opt.QuietLMR, 0)
-	}
+	setting(&o.CutLMR, opt.CutLMR)
+	setting(&o.QuietLMR, opt.QuietLMR)
 	if opt.PolicyLMR != 0 {
 		o.PolicyLMR, o.PolicyLMRMax = max(opt.PolicyLMR, 0), opt.PolicyLMRMax
+	}
+}
+
+// setting replaces *dst by v when v is not zero (a negative v turns the
+// setting off: 0).
+func setting(dst *int, v int) {
+	if v != 0 {
+		*dst = max(v, 0)
 	}
 }
 

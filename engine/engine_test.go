@@ -530,27 +530,3 @@ func checkOption(t *testing.T, name string, search func(on bool, r, c, depth int
 		}
 	}
 }
-
-// TestCutLMR: the option reduces the late moves of expected cut nodes
-// more.
-func TestCutLMR(t *testing.T) {
-	checkLateMoveOption(t, "CutLMR", true, func(o *engine.Options) { o.CutLMR = 1 })
-}
-
-// TestQuietLMR: the option reduces the late moves of nodes whose static
-// evaluation has not improved more (it needs a Pruner and pruning on).
-func TestQuietLMR(t *testing.T) {
-	checkOption(t, "QuietLMR", func(on bool, r, c, depth int) engine.Result {
-		opt := engine.Options{LMR: true, LMRScale: 100, Prune: engine.Pruning{Razor: 1 << 20}}
-		if on {
-			opt.QuietLMR = 1
-		}
-		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
-	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
-}
-
-// TestPolicyLMR: the option reduces late moves whose hints fall far below
-// the node's best more.
-func TestPolicyLMR(t *testing.T) {
-	checkLateMoveOption(t, "PolicyLMR", true, func(o *engine.Options) { o.PolicyLMR, o.PolicyLMRMax = 1, 2 })
-}

@@ -85,16 +85,6 @@ type Options struct {
 	// AdjustLMR moves the late move reductions of a game that implements
 	// LMRAdjuster by its AdjustReduction (at most to depth 1).
 	AdjustLMR bool
-	// CutLMR adds this many plies to the reduction of a reducible late
-	// move at an expected cut node, and QuietLMR as many at a node whose
-	// static evaluation has not improved over two plies (with a Pruner;
-	// both at most to depth 1).
-	CutLMR, QuietLMR int
-	// PolicyLMR, when positive, adds a ply of reduction to a reducible
-	// late move for every PolicyLMR by which its hint falls short of the
-	// node's best hint, less one ply (so a move within 2*PolicyLMR of the
-	// best gains nothing), at most PolicyLMRMax plies.
-	PolicyLMR, PolicyLMRMax int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -611,12 +601,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	pruneCount := MaxMoves
 	failHigh := false
-	improving := true
 	if w.pruner != nil && w.e.Options.Prune != (Pruning{}) {
 		pr := &w.e.Options.Prune
 		ev := w.pruner.StaticEval()
 		w.evals[ply] = int32(ev)
-		improving = ply < 2 || int32(ev) > w.evals[ply-2]
+		improving := ply < 2 || int32(ev) > w.evals[ply-2]
 		if !pvNode && !w.pruner.Threatened() {
 			if fm := w.e.Options.FailHighMargin; fm > 0 && cutNode && w.reducer != nil && ev < WinBound && ev >= beta+fm*depth {
 				failHigh = true
@@ -740,16 +729,6 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if hk := w.e.Options.HintKeep; hk > 0 && hint >= 0 && int64(hint)*100 >= int64(topHint)*int64(hk) {
 					r--
 				}
-				if pl := w.e.Options.PolicyLMR; pl > 0 && hint >= 0 && topHint > hint {
-					r += min(max(int(topHint-hint)/pl-1, 0), w.e.Options.PolicyLMRMax)
-				}
-				if cutNode {
-					r += w.e.Options.CutLMR
-				}
-				if !improving {
-					r += w.e.Options.QuietLMR
-				}
-				r = min(r, depth-2)
 			} else if threat {
 				r = max(0, scaledReduction(depth, i, w.e.Options.LMRScale)-w.e.Options.ThreatLMR)
 				if pvNode && r > 0 {

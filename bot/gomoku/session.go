@@ -98,23 +98,6 @@ type Options struct {
 	// fours that leave an open three unanswered reduced more,
 	// Search.AdjustReduction; DefaultAdjustLMR): positive on, negative off.
 	AdjustLMR int
-	// CutLMR and QuietLMR, when not zero, replace engine.Options.CutLMR
-	// (plies more of late move reduction at expected cut nodes) and
-	// QuietLMR (at nodes whose evaluation has not improved): positive,
-	// the plies; negative, none. Off by default: against the brain
-	// without it (arena -game gomoku -tc 0/0.2 -games 400 -concurrency 2
-	// -openings book/gomoku/data/openings-15-freestyle.txt, -threads 1
-	// each) CutLMR 1 scored -6.9 +/- 27.9 Elo (seed 4502), QuietLMR 1
-	// -13.9 +/- 28.4 (seed 4505).
-	CutLMR, QuietLMR int
-	// PolicyLMR, when not zero, replaces engine.Options.PolicyLMR (a ply
-	// more of late move reduction for every PolicyLMR of ordering value a
-	// move lacks to the node's best, less one, at most PolicyLMRMax):
-	// positive, the value; negative, none. The policy's values are
-	// logits at a temperature of about 54 (texel -policy on 400
-	// self-play games). Off by default: 80 (at most 2 plies) scored
-	// -8.7 +/- 27.0 Elo in the match above (seed 4503).
-	PolicyLMR, PolicyLMRMax int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -270,11 +253,6 @@ func searchOptions(o *engine.Options, opt Options) {
 	setting(&o.ThreatLMR, opt.ThreatLMR)
 	if opt.AdjustLMR != 0 {
 		o.AdjustLMR = opt.AdjustLMR > 0
-	}
-	setting(&o.CutLMR, opt.CutLMR)
-	setting(&o.QuietLMR, opt.QuietLMR)
-	if opt.PolicyLMR != 0 {
-		o.PolicyLMR, o.PolicyLMRMax = max(opt.PolicyLMR, 0), opt.PolicyLMRMax
 	}
 }
 

@@ -749,14 +749,12 @@ func TestSearchOptions(t *testing.T) {
 	if o != def {
 		t.Fatalf("no settings changed the options: %+v, want %+v", o, def)
 	}
-	searchOptions(&o, Options{FailHighMargin: 25, Singular: 7, SingularMargin: 3, IIR: 5, HintHistory: 40, LMRScale: 120, HintKeep: 70, ThreatLMR: 2, AdjustLMR: 1, CutLMR: 1, QuietLMR: 2, PolicyLMR: 80, PolicyLMRMax: 3})
-	if o.FailHighMargin != 25 || o.Singular != 7 || o.SingularMargin != 3 || o.IIR != 5 || o.HintHistory != 40 || o.LMRScale != 120 || o.HintKeep != 70 || o.ThreatLMR != 2 || !o.AdjustLMR ||
-		o.CutLMR != 1 || o.QuietLMR != 2 || o.PolicyLMR != 80 || o.PolicyLMRMax != 3 {
+	searchOptions(&o, Options{FailHighMargin: 25, Singular: 7, SingularMargin: 3, IIR: 5, HintHistory: 40, LMRScale: 120, HintKeep: 70, ThreatLMR: 2, AdjustLMR: 1})
+	if o.FailHighMargin != 25 || o.Singular != 7 || o.SingularMargin != 3 || o.IIR != 5 || o.HintHistory != 40 || o.LMRScale != 120 || o.HintKeep != 70 || o.ThreatLMR != 2 || !o.AdjustLMR {
 		t.Fatalf("positive settings: %+v", o)
 	}
-	searchOptions(&o, Options{FailHighMargin: -1, Singular: -1, IIR: -1, HintHistory: -1, LMRScale: -1, HintKeep: -1, ThreatLMR: -1, AdjustLMR: -1, CutLMR: -1, QuietLMR: -1, PolicyLMR: -1})
-	if o.FailHighMargin != 0 || o.Singular != 0 || o.IIR != 0 || o.HintHistory != 0 || o.LMRScale != 0 || o.HintKeep != 0 || o.ThreatLMR != 0 || o.AdjustLMR ||
-		o.CutLMR != 0 || o.QuietLMR != 0 || o.PolicyLMR != 0 {
+	searchOptions(&o, Options{FailHighMargin: -1, Singular: -1, IIR: -1, HintHistory: -1, LMRScale: -1, HintKeep: -1, ThreatLMR: -1, AdjustLMR: -1})
+	if o.FailHighMargin != 0 || o.Singular != 0 || o.IIR != 0 || o.HintHistory != 0 || o.LMRScale != 0 || o.HintKeep != 0 || o.ThreatLMR != 0 || o.AdjustLMR {
 		t.Fatalf("negative settings: %+v", o)
 	}
 }

@@ -485,12 +485,11 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	}
 	pruneCount := engine.MaxMoves
 	failHigh := false
-	improving := true
 	if w.pruner != nil && w.e.Options.Prune != (engine.Pruning{}) {
 		pr := &w.e.Options.Prune
 		ev := w.pruner.StaticEval()
 		w.evals[ply] = int32(ev)
-		improving = ply < 2 || int32(ev) > w.evals[ply-2]
+		improving := ply < 2 || int32(ev) > w.evals[ply-2]
 		if !pvNode && !w.pruner.Threatened() {
 			if fm := w.e.Options.FailHighMargin; fm > 0 && cutNode && w.reducer != nil && ev < engine.WinBound && ev >= beta+fm*depth {
 				failHigh = true
@@ -614,16 +613,6 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 				if hk := w.e.Options.HintKeep; hk > 0 && hint >= 0 && int64(hint)*100 >= int64(topHint)*int64(hk) {
 					r--
 				}
-				if pl := w.e.Options.PolicyLMR; pl > 0 && hint >= 0 && topHint > hint {
-					r += min(max(int(topHint-hint)/pl-1, 0), w.e.Options.PolicyLMRMax)
-				}
-				if cutNode {
-					r += w.e.Options.CutLMR
-				}
-				if !improving {
-					r += w.e.Options.QuietLMR
-				}
-				r = min(r, depth-2)
 			} else if threat {
 				r = max(0, searchScaledReduction(depth, i, w.e.Options.LMRScale)-w.e.Options.ThreatLMR)
 				if pvNode && r > 0 {

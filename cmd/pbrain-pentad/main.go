@@ -49,10 +49,6 @@ func main() {
 	singularMargin := flag.Int("singular-margin", 2, "singular extension margin per ply of depth (with -singular N)")
 	hintKeep := flag.Int("hintkeep", 0, "one ply less of late move reduction for moves valued at least this percent of the node's best (-1: off, 0: the default)")
 	threatLMR := flag.Int("threatlmr", 0, "reduce late forcing moves (threes and fours) by their late move reduction less this many plies (-1: not reduced, 0: the default)")
-	policyLMR := flag.Int("policylmr", 0, "a ply more of late move reduction for every this much ordering value a move lacks to the node's best, less one (-1: none, 0: the default)")
-	policyLMRMax := flag.Int("policylmr-max", 2, "the most plies -policylmr adds")
-	cutLMR := flag.Int("cutlmr", 0, "plies more of late move reduction at expected cut nodes (-1: none, 0: the default)")
-	quietLMR := flag.Int("quietlmr", 0, "plies more of late move reduction where the evaluation has not improved over two plies (-1: none, 0: the default)")
 	adjustLMR := flag.Int("adjlmr", 0, "reduce more our late fours that leave an open three unanswered, far from the last stones (1: on, -1: off, 0: the default)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
@@ -87,9 +83,6 @@ func main() {
 	opt.HintKeep = *hintKeep
 	opt.ThreatLMR = *threatLMR
 	opt.AdjustLMR = *adjustLMR
-	opt.CutLMR = *cutLMR
-	opt.PolicyLMR, opt.PolicyLMRMax = *policyLMR, *policyLMRMax
-	opt.QuietLMR = *quietLMR
 	opt.SoftPct = *softPct
 	opt.ClockSpace = *clockSpace
 	if *weights != "" {

@@ -61,7 +61,7 @@ func TestNoAllocations(t *testing.T) {
 		var nodes uint64
 		allocs = testing.AllocsPerRun(3, func() {
 			e.NewGame()
-			nodes = e.Search(p, engine.Limits{Depth: 4}).Nodes
+			nodes = e.Search(p, engine.Limits{Depth: 5}).Nodes
 		})
 		// the search allocates its result and PV once per iteration, never per node
 		if allocs > 40 || nodes < 1000 {

@@ -30,6 +30,8 @@ type Options struct {
 	// Candidates overrides DefaultCandidates when positive; Taper, when
 	// non-zero, sets the tapering of the candidates (positive: on).
 	Candidates, Taper int
+	// RootCandidates overrides DefaultRootCandidates when positive.
+	RootCandidates int
 	// Prune, when set, replaces the forward pruning of the search
 	// (DefaultPruning).
 	Prune *engine.Pruning
@@ -268,6 +270,7 @@ func setting(dst *int, v int) {
 // of opt that replace a new brain's defaults.
 func configure(b *Brain, opt Options) {
 	b.Candidates = opt.Candidates
+	b.RootCandidates = opt.RootCandidates
 	if opt.Taper != 0 {
 		b.Taper = opt.Taper > 0
 	}

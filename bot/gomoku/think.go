@@ -45,6 +45,9 @@ type Brain struct {
 	VCFPlies int
 	// Candidates is the quiet-move width of the search (0: the default).
 	Candidates int
+	// RootCandidates is the quiet-move width at the search root (0: the
+	// default, DefaultRootCandidates).
+	RootCandidates int
 	// Quiesce turns on the quiescence search over fours.
 	Quiesce bool
 	// Taper narrows the candidate moves deeper in the tree.
@@ -478,6 +481,7 @@ func (b *Brain) search(p *Search, lim engine.Limits, rootMoves []engine.Move) en
 	p.VCFPlies = b.VCFPlies
 	p.Quiesce = b.Quiesce
 	p.Taper = b.Taper
+	p.RootCandidates = b.RootCandidates
 	p.rootN = p.Ply()
 	p.wideAt = -1
 	if len(rootMoves) > 0 {

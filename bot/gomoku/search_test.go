@@ -413,3 +413,29 @@ func TestFourThreeDefences(t *testing.T) {
 		t.Error("the own four 13,5 is not listed")
 	}
 }
+
+// TestRootCandidates: the root lists up to DefaultRootCandidates quiet
+// moves (or RootCandidates), the nodes below it DefaultCandidates.
+func TestRootCandidates(t *testing.T) {
+	mv, _ := game.ParseOpening("g5h5h3f4g4j7f2")
+	p, err := PositionFrom(15, 15, game.Freestyle, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	if n := len(p.GenMoves(buf)); n != DefaultCandidates {
+		t.Fatalf("below the root: %d moves, want %d", n, DefaultCandidates)
+	}
+	p.rootN = p.Ply()
+	if n := len(p.GenMoves(buf)); n != DefaultRootCandidates {
+		t.Fatalf("at the root: %d moves, want %d", n, DefaultRootCandidates)
+	}
+	p.RootCandidates = 20
+	if n := len(p.GenMoves(buf)); n != 20 {
+		t.Fatalf("RootCandidates 20: %d moves", n)
+	}
+	p.Candidates = 22 // the root is never narrower than the rest
+	if n := len(p.GenMoves(buf)); n != 22 {
+		t.Fatalf("Candidates 22, RootCandidates 20: %d moves at the root", n)
+	}
+}

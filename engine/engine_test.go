@@ -497,11 +497,30 @@ func TestHintKeep(t *testing.T) {
 	checkLateMoveOption(t, "HintKeep", true, func(o *engine.Options) { o.HintKeep = 50 })
 }
 
-// TestThreatLMR: the option reduces late moves that are not Reducible
+// TestReduceThreats: the option reduces late moves that are not Reducible
 // (every move of hinted{reducible: false}), which are otherwise searched
-// to the full depth.
-func TestThreatLMR(t *testing.T) {
-	checkLateMoveOption(t, "ThreatLMR", false, func(o *engine.Options) { o.ThreatLMR = 1 })
+// to the full depth, by their whole late move reduction (ThreatLMR 0) or
+// by less; ThreatLMR alone changes nothing.
+func TestReduceThreats(t *testing.T) {
+	checkLateMoveOption(t, "ReduceThreats", false, func(o *engine.Options) { o.ReduceThreats = true })
+	checkLateMoveOption(t, "ReduceThreats with ThreatLMR 1", false, func(o *engine.Options) { o.ReduceThreats, o.ThreatLMR = true, 1 })
+	search := func(o engine.Options) engine.Result {
+		return engine.New(4, o).Search(&hinted{toy.New(3, 3), false, 2}, engine.Limits{Depth: 9})
+	}
+	base := engine.Options{LMR: true, LMRScale: 100}
+	whole, less := base, base
+	whole.ReduceThreats = true
+	less.ReduceThreats, less.ThreatLMR = true, 1
+	off := base
+	off.ThreatLMR = 1
+	w, l, o, b := search(whole), search(less), search(off), search(base)
+	t.Logf("nodes: whole reduction %d, one ply less %d, off %d", w.Nodes, l.Nodes, b.Nodes)
+	if w.Nodes >= l.Nodes || l.Nodes >= b.Nodes {
+		t.Errorf("nodes: whole reduction %d, one ply less %d, off %d: want fewer with more reduction", w.Nodes, l.Nodes, b.Nodes)
+	}
+	if o.Nodes != b.Nodes {
+		t.Errorf("ThreatLMR without ReduceThreats: %d nodes, want %d", o.Nodes, b.Nodes)
+	}
 }
 
 // TestAdjustLMR: the option moves the late move reductions by the

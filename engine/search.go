@@ -77,11 +77,12 @@ type Options struct {
 	// HintKeep, when positive, reduces a late move by one ply less when its
 	// hint is at least HintKeep percent of the node's best.
 	HintKeep int
-	// ThreatLMR, when positive (with LMRScale), reduces the late moves
-	// that are forcing (not Reducible) too, from the 4th move on and at
-	// depths of 3 or more, by their late move reduction less ThreatLMR
-	// plies; otherwise they are searched to the full depth.
-	ThreatLMR int
+	// ReduceThreats (with LMRScale) reduces the late moves that are
+	// forcing (not Reducible) too, from the 4th move on and at depths of 3
+	// or more, by their late move reduction less ThreatLMR plies (0: the
+	// whole reduction); otherwise they are searched to the full depth.
+	ReduceThreats bool
+	ThreatLMR     int
 	// AdjustLMR moves the late move reductions of a game that implements
 	// LMRAdjuster by its AdjustReduction (at most to depth 1).
 	AdjustLMR bool
@@ -693,7 +694,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		late := w.e.Options.LMR && depth >= 3 && i >= 3
 		reduce := late && reducible
-		threat := late && !reducible && m != ttMove && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0
+		threat := late && !reducible && m != ttMove && w.e.Options.ReduceThreats && w.e.Options.LMRScale > 0
 		adj := 0
 		if late && w.adjuster != nil && w.e.Options.AdjustLMR && m != ttMove {
 			adj = w.adjuster.AdjustReduction(m)

@@ -134,5 +134,14 @@ func vcfSweepPositions() []*Search {
 // benchOptions are the search options of the bench: a new brain's, on one
 // thread.
 func benchOptions() engine.Options {
-	return engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, ThreatLMR: DefaultThreatLMR, AdjustLMR: DefaultAdjustLMR}
+	o := engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, AdjustLMR: DefaultAdjustLMR}
+	o.ReduceThreats, o.ThreatLMR = threatReduction(DefaultThreatLMR)
+	return o
+}
+
+// threatReduction are engine.Options.ReduceThreats and ThreatLMR for a
+// brain's ThreatLMR setting: negative, late forcing moves not reduced; 0 or
+// more, reduced by their late move reduction less that many plies.
+func threatReduction(plies int) (bool, int) {
+	return plies >= 0, max(plies, 0)
 }

@@ -92,10 +92,11 @@ type Options struct {
 	// nodes for moves that are not killers -1.8 +/- 27.7 (seed 3902), and
 	// 32 candidates instead of 24 -6.9 +/- 25.7 (seed 3904).
 	HintKeep int
-	// ThreatLMR, when not zero, replaces engine.Options.ThreatLMR (late
-	// forcing moves reduced by their late move reduction less that many
-	// plies; DefaultThreatLMR): positive, the plies; negative, not reduced.
-	ThreatLMR int
+	// ThreatLMR, when not nil, replaces DefaultThreatLMR (late forcing
+	// moves reduced by their late move reduction less that many plies,
+	// engine.Options.ReduceThreats and ThreatLMR): 0 or more, the plies;
+	// negative, not reduced.
+	ThreatLMR *int
 	// AdjustLMR, when not zero, replaces engine.Options.AdjustLMR (late
 	// fours that leave an open three unanswered reduced more,
 	// Search.AdjustReduction; DefaultAdjustLMR): positive on, negative off.
@@ -252,7 +253,9 @@ func searchOptions(o *engine.Options, opt Options) {
 		o.Singular, o.SingularMargin = max(opt.Singular, 0), opt.SingularMargin
 	}
 	setting(&o.HintKeep, opt.HintKeep)
-	setting(&o.ThreatLMR, opt.ThreatLMR)
+	if opt.ThreatLMR != nil {
+		o.ReduceThreats, o.ThreatLMR = threatReduction(*opt.ThreatLMR)
+	}
 	if opt.AdjustLMR != 0 {
 		o.AdjustLMR = opt.AdjustLMR > 0
 	}

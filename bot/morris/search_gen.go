@@ -577,7 +577,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		}
 		late := w.e.Options.LMR && depth >= 3 && i >= 3
 		reduce := late && reducible
-		threat := late && !reducible && m != ttMove && w.e.Options.ThreatLMR > 0 && w.e.Options.LMRScale > 0
+		threat := late && !reducible && m != ttMove && w.e.Options.ReduceThreats && w.e.Options.LMRScale > 0
 		adj := 0
 		if late && w.adjuster != nil && w.e.Options.AdjustLMR && m != ttMove {
 			adj = w.adjuster.AdjustReduction(m)

@@ -49,7 +49,7 @@ func main() {
 	singular := flag.Int("singular", 0, "singular extensions from this remaining depth up (-1: off, 0: the default)")
 	singularMargin := flag.Int("singular-margin", 2, "singular extension margin per ply of depth (with -singular N)")
 	hintKeep := flag.Int("hintkeep", 0, "one ply less of late move reduction for moves valued at least this percent of the node's best (-1: off, 0: the default)")
-	threatLMR := flag.Int("threatlmr", 0, "reduce late forcing moves (threes and fours) by their late move reduction less this many plies (-1: not reduced, 0: the default)")
+	threatLMR := flag.Int("threatlmr", gomoku.DefaultThreatLMR, "reduce late forcing moves (threes and fours) by their late move reduction less this many plies (0: the whole reduction, negative: not reduced)")
 	adjustLMR := flag.Int("adjlmr", 0, "reduce more our late fours that leave an open three unanswered, far from the last stones (1: on, -1: off, 0: the default)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
@@ -82,7 +82,7 @@ func main() {
 	opt.FailHighMargin = *failHigh
 	opt.Singular, opt.SingularMargin = *singular, *singularMargin
 	opt.HintKeep = *hintKeep
-	opt.ThreatLMR = *threatLMR
+	opt.ThreatLMR = threatLMR
 	opt.AdjustLMR = *adjustLMR
 	opt.SoftPct = *softPct
 	opt.ClockSpace = *clockSpace

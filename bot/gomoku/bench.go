@@ -138,10 +138,3 @@ func benchOptions() engine.Options {
 	o.ReduceThreats, o.ThreatLMR = threatReduction(DefaultThreatLMR)
 	return o
 }
-
-// threatReduction are engine.Options.ReduceThreats and ThreatLMR for a
-// brain's ThreatLMR setting: negative, late forcing moves not reduced; 0 or
-// more, reduced by their late move reduction less that many plies.
-func threatReduction(plies int) (bool, int) {
-	return plies >= 0, max(plies, 0)
-}

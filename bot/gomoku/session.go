@@ -269,6 +269,13 @@ func setting(dst *int, v int) {
 	}
 }
 
+// threatReduction are engine.Options.ReduceThreats and ThreatLMR for a
+// brain's ThreatLMR setting: negative, late forcing moves not reduced; 0 or
+// more, reduced by their late move reduction less that many plies.
+func threatReduction(plies int) (bool, int) {
+	return plies >= 0, max(plies, 0)
+}
+
 // configure gives b the candidates, evaluation, search settings and limits
 // of opt that replace a new brain's defaults.
 func configure(b *Brain, opt Options) {

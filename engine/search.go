@@ -86,6 +86,13 @@ type Options struct {
 	// AdjustLMR moves the late move reductions of a game that implements
 	// LMRAdjuster by its AdjustReduction (at most to depth 1).
 	AdjustLMR bool
+	// LMRExtend, when positive, sets the depth of the search that follows
+	// a reduced one which passed alpha: a ply deeper when it passed alpha
+	// by over LMRExtend plus a third of that per ply of reduction (within
+	// twice the iteration's depth from the root), a ply shallower (but
+	// still deeper than the reduced search) when it passed the node's
+	// best score so far by less than an eighth of LMRExtend.
+	LMRExtend int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -743,6 +750,15 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// takes the other kind than this node
 			s = w.child(same, alpha, alpha+1, full-r, ply+1, false, r > 0 || !cutNode)
 			if r > 0 && s > alpha && !w.aborted {
+				if le := w.e.Options.LMRExtend; le > 0 {
+					// the reduced search passed alpha: by far, a ply
+					// deeper; barely over the best so far, a ply shallower
+					if s > alpha+le+le*r/3 && ply < 2*w.rootDepth {
+						full++
+					} else if s < best+le/8 && r > 1 {
+						full--
+					}
+				}
 				s = w.child(same, alpha, alpha+1, full, ply+1, false, !cutNode)
 			}
 			if pvNode && s > alpha && s < beta && !w.aborted {

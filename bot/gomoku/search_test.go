@@ -439,3 +439,36 @@ func TestRootCandidates(t *testing.T) {
 		t.Fatalf("Candidates 22, RootCandidates 20: %d moves at the root", n)
 	}
 }
+
+// TestLMRExtend: on the bench positions the re-search after a reduced
+// search that passed alpha goes a ply deeper or shallower with
+// engine.Options.LMRExtend (the engine's toy game passes alpha too seldom
+// after a reduction to show it), and the best moves stay legal.
+func TestLMRExtend(t *testing.T) {
+	ps := BenchPositions()[:4]
+	run := func(le int) (uint64, []engine.Move) {
+		o := benchOptions()
+		o.LMRExtend = le
+		e := engine.New(16, o)
+		var n uint64
+		var best []engine.Move
+		for _, p := range ps {
+			e.NewGame()
+			r := e.Search(p, engine.Limits{Depth: BenchDepth - 1})
+			n += r.Nodes
+			best = append(best, r.Move)
+		}
+		return n, best
+	}
+	off, _ := run(0)
+	on, best := run(60)
+	t.Logf("nodes: without LMRExtend %d, with 60 %d", off, on)
+	if on == off {
+		t.Fatalf("LMRExtend changed nothing (%d nodes)", on)
+	}
+	for i, m := range best {
+		if !ps[i].(engine.Legality).IsLegal(m) {
+			t.Fatalf("position %d: illegal move %s", i, game.FormatMove(m))
+		}
+	}
+}

@@ -101,6 +101,10 @@ type Options struct {
 	// fours that leave an open three unanswered reduced more,
 	// Search.AdjustReduction; DefaultAdjustLMR): positive on, negative off.
 	AdjustLMR int
+	// LMRExtend, when not zero, replaces engine.Options.LMRExtend (the
+	// search after a reduced one that passed alpha a ply deeper or
+	// shallower by its margin): positive, the margin; negative, none.
+	LMRExtend int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -259,6 +263,7 @@ func searchOptions(o *engine.Options, opt Options) {
 	if opt.AdjustLMR != 0 {
 		o.AdjustLMR = opt.AdjustLMR > 0
 	}
+	setting(&o.LMRExtend, opt.LMRExtend)
 }
 
 // setting replaces *dst by v when v is not zero (a negative v turns the

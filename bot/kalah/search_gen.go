@@ -626,6 +626,15 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 			// takes the other kind than this node
 			s = w.child(same, alpha, alpha+1, full-r, ply+1, false, r > 0 || !cutNode)
 			if r > 0 && s > alpha && !w.aborted {
+				if le := w.e.Options.LMRExtend; le > 0 {
+					// the reduced search passed alpha: by far, a ply
+					// deeper; barely over the best so far, a ply shallower
+					if s > alpha+le+le*r/3 && ply < 2*w.rootDepth {
+						full++
+					} else if s < best+le/8 && r > 1 {
+						full--
+					}
+				}
 				s = w.child(same, alpha, alpha+1, full, ply+1, false, !cutNode)
 			}
 			if pvNode && s > alpha && s < beta && !w.aborted {

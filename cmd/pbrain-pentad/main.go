@@ -48,6 +48,7 @@ func main() {
 	failHigh := flag.Int("failhigh", 0, "fail-high reduction at expected cut nodes whose evaluation passes beta by this much a ply (-1: off, 0: the default)")
 	singular := flag.Int("singular", 0, "singular extensions from this remaining depth up (-1: off, 0: the default)")
 	singularMargin := flag.Int("singular-margin", 2, "singular extension margin per ply of depth (with -singular N)")
+	lmrExtend := flag.Int("lmrext", 0, "after a reduced search passes alpha, search a ply deeper when by over this (plus a third of it a reduced ply), a ply shallower when barely (-1: off, 0: the default)")
 	hintKeep := flag.Int("hintkeep", 0, "one ply less of late move reduction for moves valued at least this percent of the node's best (-1: off, 0: the default)")
 	threatLMR := flag.Int("threatlmr", gomoku.DefaultThreatLMR, "reduce late forcing moves (threes and fours) by their late move reduction less this many plies (0: the whole reduction, negative: not reduced)")
 	adjustLMR := flag.Int("adjlmr", 0, "reduce more our late fours that leave an open three unanswered, far from the last stones (1: on, -1: off, 0: the default)")
@@ -82,6 +83,7 @@ func main() {
 	opt.FailHighMargin = *failHigh
 	opt.Singular, opt.SingularMargin = *singular, *singularMargin
 	opt.HintKeep = *hintKeep
+	opt.LMRExtend = *lmrExtend
 	opt.ThreatLMR = threatLMR
 	opt.AdjustLMR = *adjustLMR
 	opt.SoftPct = *softPct

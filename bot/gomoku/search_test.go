@@ -14,12 +14,7 @@ func TestBenchSignatureDeterministic(t *testing.T) {
 	ps := BenchPositions()[:4]
 	var first uint64
 	for i := 0; i < 2; i++ {
-		e := engine.New(16, benchOptions())
-		var n uint64
-		for _, p := range ps {
-			e.NewGame()
-			n += e.Search(p, engine.Limits{Depth: BenchDepth - 1}).Nodes
-		}
+		n, _ := searchBench(ps, benchOptions())
 		if i == 0 {
 			first = n
 		} else if n != first {
@@ -446,22 +441,10 @@ func TestRootCandidates(t *testing.T) {
 // after a reduction to show it), and the best moves stay legal.
 func TestLMRExtend(t *testing.T) {
 	ps := BenchPositions()[:4]
-	run := func(le int) (uint64, []engine.Move) {
-		o := benchOptions()
-		o.LMRExtend = le
-		e := engine.New(16, o)
-		var n uint64
-		var best []engine.Move
-		for _, p := range ps {
-			e.NewGame()
-			r := e.Search(p, engine.Limits{Depth: BenchDepth - 1})
-			n += r.Nodes
-			best = append(best, r.Move)
-		}
-		return n, best
-	}
-	off, _ := run(0)
-	on, best := run(60)
+	o := benchOptions()
+	off, _ := searchBench(ps, o)
+	o.LMRExtend = 60
+	on, best := searchBench(ps, o)
 	t.Logf("nodes: without LMRExtend %d, with 60 %d", off, on)
 	if on == off {
 		t.Fatalf("LMRExtend changed nothing (%d nodes)", on)
@@ -471,4 +454,19 @@ func TestLMRExtend(t *testing.T) {
 			t.Fatalf("position %d: illegal move %s", i, game.FormatMove(m))
 		}
 	}
+}
+
+// searchBench searches each of ps with a new engine of options o to a ply
+// less than the bench depth: the nodes of all, and the best move of each.
+func searchBench(ps []engine.Position, o engine.Options) (uint64, []engine.Move) {
+	e := engine.New(16, o)
+	var n uint64
+	var best []engine.Move
+	for _, p := range ps {
+		e.NewGame()
+		r := e.Search(p, engine.Limits{Depth: BenchDepth - 1})
+		n += r.Nodes
+		best = append(best, r.Move)
+	}
+	return n, best
 }

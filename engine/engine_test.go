@@ -549,3 +549,51 @@ func checkOption(t *testing.T, name string, search func(on bool, r, c, depth int
 		}
 	}
 }
+
+// predicting is a toy position that tells the hash after a move by making
+// it (engine.HashPredictor), and checks at every Make that the search asked
+// for the move it makes next.
+type predicting struct {
+	*toy.Position
+	asked engine.Move
+	want  uint64
+	calls int
+	wrong int
+}
+
+func (p *predicting) HashAfter(m engine.Move) uint64 {
+	p.Position.Make(m)
+	h := p.Position.Hash()
+	p.Position.Unmake(m)
+	p.asked, p.want = m, h
+	p.calls++
+	return h
+}
+
+func (p *predicting) Make(m engine.Move) {
+	p.Position.Make(m)
+	if p.asked == m && p.Position.Hash() != p.want {
+		p.wrong++
+	}
+	p.asked = engine.NoMove
+}
+
+func (p *predicting) Clone() engine.Position {
+	return &predicting{Position: p.Position.Clone().(*toy.Position)}
+}
+
+// The search asks a HashPredictor for the hash of the child before it makes
+// the move (to prefetch its table bucket); the prefetch changes nothing of
+// the search.
+func TestHashPredictor(t *testing.T) {
+	opt := engine.Options{LMR: true}
+	plain := engine.New(4, opt).Search(toy.New(3, 3), engine.Limits{Depth: 8})
+	p := &predicting{Position: toy.New(3, 3)}
+	got := engine.New(4, opt).Search(p, engine.Limits{Depth: 8})
+	if p.calls == 0 || p.wrong != 0 {
+		t.Fatalf("predictions: %d asked, %d wrong", p.calls, p.wrong)
+	}
+	if got.Move != plain.Move || got.Score != plain.Score || got.Nodes != plain.Nodes {
+		t.Fatalf("with the predictor %v %d (%d nodes), without %v %d (%d nodes)", got.Move, got.Score, got.Nodes, plain.Move, plain.Score, plain.Nodes)
+	}
+}

@@ -109,3 +109,12 @@ type NullMover interface {
 	MakeNull()
 	UnmakeNull()
 }
+
+// HashPredictor is optionally implemented by games that can tell the hash
+// of the position after a move without making it: the search then starts
+// loading that position's table bucket into the caches before it makes the
+// move (tt.Table.Prefetch), so that the child's probe seldom waits for
+// memory.
+type HashPredictor interface {
+	HashAfter(m Move) uint64
+}

@@ -196,6 +196,7 @@ type worker struct {
 	pruner    Pruner
 	nuller    NullMover
 	adjuster  LMRAdjuster
+	predictor HashPredictor
 	nulled    [MaxPly + 1]bool  // the move into this ply was a pass
 	evals     [MaxPly + 1]int32 // static evaluations along the line (Pruner)
 	nodeCap   uint64            // per-worker node limit for exact single-thread stops
@@ -284,6 +285,7 @@ func (w *worker) setPosition(p Position) {
 	w.pruner, _ = any(p).(Pruner)
 	w.nuller, _ = any(p).(NullMover)
 	w.adjuster, _ = any(p).(LMRAdjuster)
+	w.predictor, _ = any(p).(HashPredictor)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -709,6 +711,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		full := depth - 1 // the move's depth without late move reduction
 		if failHigh && w.reducer.Reducible(m) {
 			full--
+		}
+		if w.predictor != nil && full > 0 {
+			w.e.TT.Prefetch(w.predictor.HashAfter(m))
 		}
 		pos.Make(m)
 		same := pos.Side() == side

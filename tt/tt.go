@@ -9,6 +9,7 @@ package tt
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/pentad-ai/pentad/internal/hugemem"
 )
@@ -127,6 +128,13 @@ func mix(x uint64) uint64 {
 // NewSearch advances the age so that entries of earlier searches are
 // replaced first.
 func (t *Table) NewSearch() { t.age.Add(1) }
+
+// Prefetch starts loading the bucket of key into the processor's caches, so
+// that a Probe of key soon after finds it there: a search calls it with the
+// key of a child position before making the move.
+func (t *Table) Prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.words[t.bucket(key^t.salt.Load())]))
+}
 
 func (t *Table) bucket(key uint64) int {
 	// The low bits pick the bucket; the full key is verified in the entry.

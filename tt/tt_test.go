@@ -186,3 +186,26 @@ func TestNewGame(t *testing.T) {
 		t.Fatal("salt did not change")
 	}
 }
+
+// Prefetch reads nothing into the entries: every key, in every bucket and
+// under a new game's salt, probes the same before and after.
+func TestPrefetch(t *testing.T) {
+	tab := New(1)
+	keys := []uint64{0, 1, 0xdeadbeefcafebabe, 1<<64 - 1}
+	for i, k := range keys {
+		tab.Store(k, uint32(i+1), int16(i), 5, BoundLower)
+	}
+	for round := 0; round < 2; round++ {
+		for k := uint64(0); k <= tab.mask; k++ {
+			tab.Prefetch(k)
+			tab.Prefetch(k<<32 | k)
+		}
+		for i, k := range keys {
+			e, ok := tab.Probe(k)
+			if round == 0 && (!ok || e.Move != uint32(i+1)) || round == 1 && ok {
+				t.Fatalf("round %d: key %x: %+v %v", round, k, e, ok)
+			}
+		}
+		tab.NewGame()
+	}
+}

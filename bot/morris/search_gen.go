@@ -72,6 +72,7 @@ type searchWorker struct {
 	pruner    engine.Pruner
 	nuller    engine.NullMover
 	adjuster  engine.LMRAdjuster
+	predictor engine.HashPredictor
 	nulled    [engine.MaxPly + 1]bool  // the move into this ply was a pass
 	evals     [engine.MaxPly + 1]int32 // static evaluations along the line (Pruner)
 	nodeCap   uint64                   // per-worker node limit for exact single-thread stops
@@ -160,6 +161,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.pruner, _ = any(p).(engine.Pruner)
 	w.nuller, _ = any(p).(engine.NullMover)
 	w.adjuster, _ = any(p).(engine.LMRAdjuster)
+	w.predictor, _ = any(p).(engine.HashPredictor)
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -585,6 +587,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		full := depth - 1 // the move's depth without late move reduction
 		if failHigh && w.reducer.Reducible(m) {
 			full--
+		}
+		if w.predictor != nil && full > 0 {
+			w.e.TT.Prefetch(w.predictor.HashAfter(m))
 		}
 		pos.Make(m)
 		same := pos.Side() == side

@@ -347,6 +347,10 @@ func (p *Position) Side() int { return p.side }
 // Hash is the Zobrist key, side to move included.
 func (p *Position) Hash() uint64 { return p.hash }
 
+// HashAfter is the hash of the position after the side to move plays m
+// (engine.HashPredictor).
+func (p *Position) HashAfter(m engine.Move) uint64 { return p.hash ^ zkey(p.side, int(m)) ^ sideKey }
+
 // Ply is the number of moves on the undo stack.
 func (p *Position) Ply() int { return p.n }
 

@@ -42,7 +42,8 @@ func stonesFive(p *Position, side, c int) bool {
 }
 
 // TestFiveTablesAgainstStones compares the win detection of the pattern
-// tables with a direct count on random boards of every rule and size.
+// tables with a direct count on random boards of every rule and size (and
+// checks HashAfter against the hash each move makes).
 func TestFiveTablesAgainstStones(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
@@ -59,7 +60,11 @@ func TestFiveTablesAgainstStones(t *testing.T) {
 					break
 				}
 				m := moves[r.IntN(len(moves))]
+				want := p.HashAfter(m)
 				p.Make(m)
+				if p.Hash() != want {
+					t.Fatalf("%v: HashAfter(%v) %x, hash after the move %x", rule, m, want, p.Hash())
+				}
 				played = append(played, m)
 			}
 			check := func() {

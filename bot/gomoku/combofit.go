@@ -14,12 +14,14 @@ import (
 // A ComboSample is a quiet position of a finished game reduced to what the
 // score of a combination table (ev.ComboTable) depends on: for each side (0
 // the side to move) the combinations of the empty cells with their counts,
-// packed combination<<16 | count, and the cells by class.
+// packed combination<<16 | count, and the cells by class. Under renju
+// black's probably forbidden cells are left out (the tables value them 0).
 type ComboSample struct {
 	Cells   [2][]uint32
 	Classes [2][ev.NumClasses]int32
 	Result  float64
-	Game    int // the game's number in the files read, for hold-out splits
+	Game    int   // the game's number in the files read, for hold-out splits
+	Mover   uint8 // the colour of the side to move (game.Black, game.White)
 }
 
 // ComboSampleOf reduces p to a ComboSample, or reports false when p is not
@@ -29,7 +31,8 @@ func ComboSampleOf(p *Search, result float64) (ComboSample, bool) {
 		return ComboSample{}, false
 	}
 	s, o := p.Side(), p.Side()^1
-	smp := ComboSample{Result: result}
+	smp := ComboSample{Result: result, Mover: uint8(s)}
+	renju := p.Rule() == game.Renju
 	var n [2][ev.NumCombos]uint16
 	lo, hi := p.FullRange()
 	for c := lo; c < hi; c++ {
@@ -41,7 +44,11 @@ func ComboSampleOf(p *Search, result float64) (ComboSample, bool) {
 			for d := 0; d < 4; d++ {
 				pt[d] = p.LineCode(side, c, d)
 			}
-			n[i][ev.ComboIndex(pt)]++
+			k := ev.ComboIndex(pt)
+			if renju && side == game.Black && ev.BlackForbiddenCombo(k) {
+				continue
+			}
+			n[i][k]++
 		}
 	}
 	for i := range n {
@@ -74,15 +81,29 @@ func ReadComboSamples(r io.Reader, rule game.Rule, skip, first int) ([]ComboSamp
 }
 
 // comboScore is the score of a sample with the cell values v and the
-// whole-board term tb (the threat table's value of its mask).
-func comboScore(smp *ComboSample, v []float64, own float64, tb float64) float64 {
+// whole-board term tb (the threat table's value of its mask); the values of
+// the side to move's cells start at v[off[0]], the opponent's at
+// v[off[1]] (ComboFit.offsets).
+func comboScore(smp *ComboSample, v []float64, own float64, tb float64, off [2]int) float64 {
 	var sum [2]float64
 	for i := range smp.Cells {
+		w := v[off[i]:]
 		for _, e := range smp.Cells[i] {
-			sum[i] += v[e>>16] * float64(e&0xFFFF)
+			sum[i] += w[e>>16] * float64(e&0xFFFF)
 		}
 	}
 	return sum[0]*own - sum[1] + tb
+}
+
+// offsets are the first indices of the values of the side to move's cells
+// and of the opponent's in the fitted values: 0 for both, or with Colours
+// black's at 0 and white's at ev.NumCombos.
+func (f *ComboFit) offsets(smp *ComboSample) [2]int {
+	if !f.Colours {
+		return [2]int{}
+	}
+	c := int(smp.Mover)
+	return [2]int{c * ev.NumCombos, (c ^ 1) * ev.NumCombos}
 }
 
 // ComboFit fits a combination table, and with FitThreat a threat table,
@@ -92,6 +113,12 @@ func comboScore(smp *ComboSample, v []float64, own float64, tb float64) float64 
 type ComboFit struct {
 	W     ev.Weights // OwnPct and the classes
 	Start *ev.ComboTable
+	// Colours fits a table for each colour (black's and white's values
+	// under renju, ev.RenjuCombos), both starting from StartColours, or
+	// from Start where that is nil; Run leaves them in Fitted.
+	Colours      bool
+	StartColours *ev.RenjuCombos
+	Fitted       *ev.RenjuCombos
 	// Threat is the start threat table (nil: W.ThreatValues); Run leaves
 	// the fitted one here.
 	Threat *ev.ThreatTable
@@ -121,7 +148,7 @@ func (f *ComboFit) comboLoss(smps []ComboSample, masks []uint16, v, tv []float64
 	}
 	var e float64
 	for i := range smps {
-		d := smps[i].Result - sigmoid(comboScore(&smps[i], v, own, tv[masks[i]]), f.K)
+		d := smps[i].Result - sigmoid(comboScore(&smps[i], v, own, tv[masks[i]], f.offsets(&smps[i])), f.K)
 		e += d * d
 	}
 	return e / float64(len(smps))
@@ -157,11 +184,23 @@ func startValues(t *ev.ComboTable) []float64 {
 	return v
 }
 
+// start are the start values of f's fit: Start's, or with Colours black's
+// then white's.
+func (f *ComboFit) start() []float64 {
+	if !f.Colours {
+		return startValues(f.Start)
+	}
+	if f.StartColours == nil {
+		return append(startValues(f.Start), startValues(f.Start)...)
+	}
+	return append(startValues(&f.StartColours[0]), startValues(&f.StartColours[1])...)
+}
+
 // FitComboScale is the sigmoid scale that best fits the samples with the
 // start tables of f (golden-section search, as FitScale).
 func FitComboScale(smps []ComboSample, f *ComboFit) float64 {
 	g := *f
-	masks, v, tv := threatMasks(smps), startValues(f.Start), g.threatStart()
+	masks, v, tv := threatMasks(smps), f.start(), g.threatStart()
 	return goldenScale(func(k float64) float64 {
 		g.K = k
 		return g.comboLoss(smps, masks, v, tv, float64(f.W.OwnPct)/100)
@@ -186,22 +225,24 @@ func (a *adam) step(k, it int, g, rate float64) float64 {
 // Run fits the table on train and returns it with the losses of train and
 // test (which may be empty) before and after.
 func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, after [2]float64) {
-	v0, tv0 := startValues(f.Start), f.threatStart()
+	v0, tv0 := f.start(), f.threatStart()
+	nv := len(v0)
 	v, tv := append([]float64(nil), v0...), append([]float64(nil), tv0...)
 	mTrain, mTest := threatMasks(train), threatMasks(test)
-	var seen [ev.NumCombos]int
+	seen := make([]int, nv)
 	var seenMask [ev.NumThreats]int
 	for i := range train {
+		off := f.offsets(&train[i])
 		for s := range train[i].Cells {
 			for _, e := range train[i].Cells[s] {
-				seen[e>>16]++
+				seen[off[s]+int(e>>16)]++
 			}
 		}
 		seenMask[mTrain[i]]++
 	}
-	free := make([]bool, ev.NumCombos)
+	free := make([]bool, nv)
 	for k := range free {
-		c := ev.ComboCodes(k)
+		c := ev.ComboCodes(k % ev.NumCombos)
 		free[k] = !f.FixCombo && seen[k] >= f.MinCount && c[0] != ev.Five && c[0] != ev.Over
 	}
 	own := float64(f.W.OwnPct) / 100
@@ -209,8 +250,8 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 		return [2]float64{f.comboLoss(train, mTrain, v, tv, own), f.comboLoss(test, mTest, v, tv, own)}
 	}
 	before = loss()
-	ad, adT, adOwn := newAdam(ev.NumCombos), newAdam(ev.NumThreats), newAdam(1)
-	g := make([]float64, ev.NumCombos)
+	ad, adT, adOwn := newAdam(nv), newAdam(ev.NumThreats), newAdam(1)
+	g := make([]float64, nv)
 	gT := make([]float64, ev.NumThreats)
 	n := float64(len(train))
 	for it := 1; it <= f.Iters; it++ {
@@ -219,15 +260,18 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 		gOwn := 0.0
 		for i := range train {
 			smp := &train[i]
-			p := sigmoid(comboScore(smp, v, own, tv[mTrain[i]]), f.K)
+			off := f.offsets(smp)
+			p := sigmoid(comboScore(smp, v, own, tv[mTrain[i]], off), f.K)
 			d := 2 * (p - smp.Result) * p * (1 - p) / f.K / n
 			gT[mTrain[i]] += d
+			g0, vs := g[off[0]:], v[off[0]:]
 			for _, e := range smp.Cells[0] {
-				g[e>>16] += d * own * float64(e&0xFFFF)
-				gOwn += d * v[e>>16] * float64(e&0xFFFF)
+				g0[e>>16] += d * own * float64(e&0xFFFF)
+				gOwn += d * vs[e>>16] * float64(e&0xFFFF)
 			}
+			g1 := g[off[1]:]
 			for _, e := range smp.Cells[1] {
-				g[e>>16] -= d * float64(e&0xFFFF)
+				g1[e>>16] -= d * float64(e&0xFFFF)
 			}
 		}
 		for k := range v {
@@ -264,6 +308,14 @@ func (f *ComboFit) Run(train, test []ComboSample) (t *ev.ComboTable, before, aft
 	for k := range t {
 		t[k] = int32(math.Round(v[k]))
 	}
+	if f.Colours {
+		f.Fitted = new(ev.RenjuCombos)
+		for c := range f.Fitted {
+			for k := range f.Fitted[c] {
+				f.Fitted[c][k] = int32(math.Round(v[c*ev.NumCombos+k]))
+			}
+		}
+	}
 	f.Threat = new(ev.ThreatTable)
 	for k := range f.Threat {
 		f.Threat[k] = int32(math.Round(tv[k]))
@@ -282,6 +334,12 @@ func ReadThreatFile(name string, w *ev.Weights) (*ev.ThreatTable, error) {
 
 // ReadComboFile reads a file of cell values by combination (ev.ReadCombos).
 func ReadComboFile(name string) (*ev.ComboTable, error) { return readFile(name, ev.ReadCombos) }
+
+// ReadRenjuComboFile reads a file of black's and white's cell values by
+// combination under renju (ev.ReadRenjuCombos).
+func ReadRenjuComboFile(name string) (*ev.RenjuCombos, error) {
+	return readFile(name, ev.ReadRenjuCombos)
+}
 
 // readFile reads the file name with read; a read error names the file.
 func readFile[T any](name string, read func(io.Reader) (T, error)) (T, error) {
@@ -327,7 +385,11 @@ func comboCommand(w, stderr io.Writer, files []string, rule game.Rule, skip int,
 	if cf.FitOwn {
 		fmt.Fprintf(w, "OwnPct=%d\n", cf.W.OwnPct)
 	}
-	if err := writeFile(out, func(f io.Writer) error { return ev.WriteCombos(f, t) }); err != nil {
+	write := func(f io.Writer) error { return ev.WriteCombos(f, t) }
+	if cf.Colours {
+		write = func(f io.Writer) error { return ev.WriteRenjuCombos(f, cf.Fitted) }
+	}
+	if err := writeFile(out, write); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

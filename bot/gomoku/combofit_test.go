@@ -29,7 +29,7 @@ func TestComboSampleScore(t *testing.T) {
 		}
 		f := &ComboFit{W: ev.Default}
 		tb := f.threatStart()[threatMasks([]ComboSample{smp})[0]]
-		got := comboScore(&smp, startValues(tab), float64(ev.Default.OwnPct)/100, tb)
+		got := comboScore(&smp, startValues(tab), float64(ev.Default.OwnPct)/100, tb, [2]int{})
 		// the search divides the tempo share in integers
 		if want := q.score(); got < float64(want)-1 || got > float64(want)+1 {
 			t.Fatalf("sample score %.1f, evaluation %d", got, want)
@@ -168,6 +168,12 @@ func TestOptEval(t *testing.T) {
 	if e := optEval(Options{Threat: th}); e.Threat != th || *e.Combo != *ev.DefaultCombo || e.W != ev.Default {
 		t.Fatal("-threat FILE: not those threat values with the default table and weights")
 	}
+	var r ev.RenjuCombos
+	r[0], r[1] = *ev.DefaultCombo, *ev.DefaultCombo
+	r[1][5]++
+	if e := optEval(Options{RenjuCombo: &r}); e == nil || *e.Renju != r || *e.Combo != *ev.DefaultCombo || e.Policy != ev.DefaultPolicy || e.Table.Cell != ev.DefaultEval.Table.Cell {
+		t.Fatal("-renju-combo FILE: not those renju values with the default table and policy")
+	}
 }
 
 // Scored positions are read as samples of their quiet positions, labelled
@@ -227,4 +233,63 @@ func FuzzReadScoredSamples(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Under renju with a table for each colour, a ComboSample scores its
+// position as the search does: black's probably forbidden cells left out,
+// each colour's cells valued by its own table, whichever side moves.
+func TestComboSampleScoreRenju(t *testing.T) {
+	var r ev.RenjuCombos
+	for k := range r[0] {
+		r[0][k], r[1][k] = ev.DefaultCombo[k]+int32(k%5), ev.DefaultCombo[k]+int32(k%11)
+	}
+	e := ev.NewComboEval(ev.Default, ev.DefaultCombo).WithRenju(&r)
+	e.Policy = ev.DefaultPolicy
+	// black's 9,7 makes two open threes: forbidden
+	for _, rec := range []string{"7,7 3,3 8,7 3,12 9,8 12,3 9,9 12,12", "7,7 3,3 8,7 3,12 9,8 12,3 9,9 12,12 1,13"} {
+		q := fromMoves(t, game.Renju, rec)
+		q.SetEval(e)
+		if c := q.Index(9, 7); !q.Forbidden(c) || !ev.BlackForbiddenCombo(ev.ComboIndex([4]uint8{q.LineCode(game.Black, c, 0), q.LineCode(game.Black, c, 1), q.LineCode(game.Black, c, 2), q.LineCode(game.Black, c, 3)})) {
+			t.Fatal("9,7 is not black's forbidden double three")
+		}
+		smp, ok := ComboSampleOf(q, 1)
+		if !ok {
+			t.Fatalf("%s: quiet position refused", rec)
+		}
+		f := &ComboFit{W: ev.Default, Colours: true, StartColours: &r}
+		tb := f.threatStart()[threatMasks([]ComboSample{smp})[0]]
+		got := comboScore(&smp, f.start(), float64(ev.Default.OwnPct)/100, tb, f.offsets(&smp))
+		if want := q.score(); got < float64(want)-1 || got > float64(want)+1 {
+			t.Fatalf("%s: sample score %.1f, evaluation %d", rec, got, want)
+		}
+	}
+}
+
+// texel -colours fits black's and white's values apart on renju games and
+// writes a table ReadRenjuCombos reads.
+func TestComboFitColours(t *testing.T) {
+	ops := [][][2]int{{{7, 7}, {8, 8}, {8, 6}}, {{7, 7}, {6, 8}, {8, 9}}}
+	var games bytes.Buffer
+	if _, err := Generate(&games, GenConfig{Openings: ops, Games: 8, Nodes: 300, Workers: 1, Seed: 5, Rule: game.Renju}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "games.jsonl"), filepath.Join(dir, "renju.txt")
+	if err := os.WriteFile(in, games.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fitCombo(t, "-rule", "renju", "-combo", out, "-colours", "-combo-start", "../../eval/gomoku/combo.txt", "-iters", "20", "-mincount", "1", in)
+	r, err := ReadRenjuComboFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r[0] == *ev.DefaultCombo || r[1] == *ev.DefaultCombo || r[0] == r[1] {
+		t.Fatal("the fit left a colour's table at the start or fitted both alike")
+	}
+	// a second fit starts from the first
+	fitCombo(t, "-rule", "renju", "-combo", out, "-colours", "-colours-start", out, "-iters", "5", "-mincount", "1", in)
+	var so, se bytes.Buffer
+	if rc := texelCommand(&so, &se, []string{"-combo", out, "-colours", "-colours-start", filepath.Join(dir, "none"), in}); rc != 2 {
+		t.Fatalf("a missing start table: rc %d", rc)
+	}
 }

@@ -42,6 +42,9 @@ type Options struct {
 	// values Weights (or the default weights) give themselves.
 	Combo     *ev.ComboTable
 	OwnValues bool
+	// RenjuCombo, when set, gives black's and white's cell values under
+	// renju (default: those of the other rules).
+	RenjuCombo *ev.RenjuCombos
 	// Threat, when set, replaces the whole-board term by threat mask
 	// (default: the weights' own, Weights.ThreatValues).
 	Threat *ev.ThreatTable
@@ -209,11 +212,12 @@ func (lw *lineWriter) message(s string) {
 
 // optEval is the evaluation the options ask for, or nil for the default:
 // the weights (Weights or the default) with the cell values of Combo (or
-// the default table), or with their own values (OwnValues), and the threat
-// values of Threat when it is set; the moves are ordered by Policy when it
-// is set, by the cell values with ValueOrder, by ev.DefaultPolicy otherwise.
+// the default table), or with their own values (OwnValues), under renju
+// those of RenjuCombo when it is set, and the threat values of Threat when
+// it is set; the moves are ordered by Policy when it is set, by the cell
+// values with ValueOrder, by ev.DefaultPolicy otherwise.
 func optEval(opt Options) *ev.Eval {
-	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.Policy == nil && opt.Threat == nil && !opt.ValueOrder {
+	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.RenjuCombo == nil && opt.Policy == nil && opt.Threat == nil && !opt.ValueOrder {
 		return nil
 	}
 	w, c := ev.Default, ev.DefaultCombo
@@ -228,6 +232,9 @@ func optEval(opt Options) *ev.Eval {
 		e = ev.NewEval(w)
 	} else {
 		e = ev.NewComboEval(w, c)
+	}
+	if opt.RenjuCombo != nil {
+		e = e.WithRenju(opt.RenjuCombo)
 	}
 	switch {
 	case opt.ValueOrder:

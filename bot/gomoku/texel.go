@@ -282,6 +282,8 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	threatStart := fs.String("threat-start", "", "with -combo: start from these threat values (default: the weights' own)")
 	threatRate := fs.Float64("threat-rate", 20, "with -threat: step size of the threat values")
 	fixCombo := fs.Bool("fix-combo", false, "with -combo: keep the start table of cell values (fit only -threat or -ownpct)")
+	colours := fs.Bool("colours", false, "with -combo: fit black's and white's cell values apart (the renju table, two values a line; read by pbrain-pentad -renju-combo)")
+	coloursStart := fs.String("colours-start", "", "with -colours: start from this table of black's and white's values (default: the -combo-start table for both)")
 	fitOwn := fs.Bool("ownpct", false, "with -combo: fit OwnPct too (printed as a -weights pair)")
 	scored := fs.Float64("scored", 0, "with -combo: the files hold scored positions (JSON lines {\"moves\": [\"x,y\", ...], \"score\": N}, N for the side to move), each labelled sigmoid(N/this) instead of a game's result")
 	policy := fs.String("policy", "", "fit the move-ordering policy (values by combination of line codes, own and opponent's) to the moves the games chose instead, and write it to this file")
@@ -317,7 +319,7 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 	}
 	if *combo != "" {
 		cf := &ComboFit{W: base, Start: base.ComboValues(), Lambda: *lambda, MinCount: *minCount, Iters: *iters, Rate: *rate, FitOwn: *fitOwn,
-			FitThreat: *threat != "", ThreatRate: *threatRate, FixCombo: *fixCombo, Log: w}
+			FitThreat: *threat != "", ThreatRate: *threatRate, FixCombo: *fixCombo, Colours: *colours, Log: w}
 		if *threatStart != "" {
 			t, err := ReadThreatFile(*threatStart, &base)
 			if err != nil {
@@ -333,6 +335,14 @@ func texelCommand(w, stderr io.Writer, args []string) int {
 				return 2
 			}
 			cf.Start = t
+		}
+		if *coloursStart != "" {
+			r, err := ReadRenjuComboFile(*coloursStart)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+			cf.StartColours = r
 		}
 		return comboCommand(w, stderr, fs.Args(), rule, *skip, *scored, cf, *combo, *threat)
 	}

@@ -204,6 +204,46 @@ func printable(s string) string {
 func NewComboEval(w Weights, t *ComboTable) *Eval {
 	c := *t
 	e := &Eval{W: w, Combo: &c, Threat: w.ThreatValues()}
-	e.Table = buildTable(&e.W, e.Combo)
+	e.Table = buildTable(&e.W, e.Combo, nil)
 	return e
+}
+
+// RenjuCombos are the cell values by combination of line codes under
+// renju: black's (index 0) and white's (a cell black probably may not play
+// is worth nothing whatever its value).
+type RenjuCombos [2]ComboTable
+
+// WithRenju returns a copy of e whose cells under renju take the values of
+// r (nil: the values of the other rules).
+func (e *Eval) WithRenju(r *RenjuCombos) *Eval {
+	c := *e
+	c.Renju = nil
+	if r != nil {
+		rc := *r
+		c.Renju = &rc
+	}
+	c.Table = buildTable(&c.W, c.Combo, c.Renju)
+	return &c
+}
+
+// WriteRenjuCombos writes r, a line per combination: its four codes by
+// name, highest first, black's value and white's.
+func WriteRenjuCombos(out io.Writer, r *RenjuCombos) error {
+	bw := bufio.NewWriter(out)
+	for i := range r[0] {
+		c := comboCodes[i]
+		fmt.Fprintf(bw, "%s %s %s %s %d %d\n", codeNames[c[0]], codeNames[c[1]], codeNames[c[2]], codeNames[c[3]], r[0][i], r[1][i])
+	}
+	return bw.Flush()
+}
+
+// ReadRenjuCombos reads a table written by WriteRenjuCombos (the rules of
+// ReadCombos, with black's and white's value on each line).
+func ReadRenjuCombos(rd io.Reader) (*RenjuCombos, error) {
+	r := new(RenjuCombos)
+	err := readComboLines(rd, "black's and white's values", func(i int, v []int32) { r[0][i], r[1][i] = v[0], v[1] }, 2)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }

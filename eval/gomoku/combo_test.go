@@ -119,3 +119,94 @@ func TestDefaultCombo(t *testing.T) {
 		t.Fatal("combo.txt holds the weights' own values")
 	}
 }
+
+// Under renju the cells of black and of white take the values of their
+// own tables (black's probably forbidden cells none); the other rules'
+// table stays as it was.
+func TestWithRenju(t *testing.T) {
+	base := NewComboEval(Default, DefaultCombo)
+	var r RenjuCombos
+	for k := range r[0] {
+		r[0][k], r[1][k] = DefaultCombo[k]+1, DefaultCombo[k]+2
+	}
+	e := base.WithRenju(&r)
+	if e.Table.Cell != base.Table.Cell || base.Renju != nil || e.Combo != base.Combo {
+		t.Fatal("WithRenju changed the table of the other rules or the evaluation it copied")
+	}
+	keys := map[string][4]uint8{
+		"three":        {F3, B2, Alive, Dead},
+		"double three": {F3, F3S, Dead, Dead},
+		"five":         {Five, F3, F3, Dead},
+	}
+	for name, pt := range keys {
+		key := int(pt[0]) | int(pt[1])<<4 | int(pt[2])<<8 | int(pt[3])<<12
+		k := ComboIndex(pt)
+		cl := base.Table.Cell[key] >> 24
+		wantB := r[0][k]
+		if BlackForbiddenCombo(k) {
+			wantB = 0
+		}
+		if got := int32(e.Table.Renju[key] & (1<<24 - 1)); got != wantB {
+			t.Fatalf("%s: black's value %d, want %d", name, got, wantB)
+		}
+		if got := int32(e.Table.RenjuWhite[key] & (1<<24 - 1)); got != r[1][k] || e.Table.RenjuWhite[key]>>24 != cl {
+			t.Fatalf("%s: white's entry %x, want value %d class %d", name, e.Table.RenjuWhite[key], r[1][k], cl)
+		}
+	}
+	if !BlackForbiddenCombo(ComboIndex(keys["double three"])) || BlackForbiddenCombo(ComboIndex(keys["five"])) {
+		t.Fatal("BlackForbiddenCombo: a double three allowed or a five forbidden")
+	}
+	// without renju values the renju tables are the other rules' values
+	if back := e.WithRenju(nil); back.Table.RenjuWhite != base.Table.Cell || back.Table.Renju != base.Table.Renju {
+		t.Fatal("WithRenju(nil) is not the evaluation without renju values")
+	}
+}
+
+func TestRenjuCombosRoundTrip(t *testing.T) {
+	var r RenjuCombos
+	for k := range r[0] {
+		r[0][k], r[1][k] = int32(k), int32(2*k+1)
+	}
+	var buf bytes.Buffer
+	if err := WriteRenjuCombos(&buf, &r); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadRenjuCombos(strings.NewReader("# renju\n" + buf.String()))
+	if err != nil || *got != r {
+		t.Fatalf("table changed by writing and reading (%v)", err)
+	}
+	// a one-value table is refused, naming the line
+	var one bytes.Buffer
+	if err := WriteCombos(&one, DefaultCombo); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadRenjuCombos(&one); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Fatalf("a table of one value a line: %v", err)
+	}
+}
+
+func FuzzReadRenjuCombos(f *testing.F) {
+	var r RenjuCombos
+	r[0], r[1] = *DefaultCombo, *DefaultCombo
+	var buf bytes.Buffer
+	if err := WriteRenjuCombos(&buf, &r); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("F3 F3 B2 Alive 12 13\n"))
+	f.Add([]byte("F3 F3 B2 Alive 12\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := ReadRenjuCombos(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		for c := range r {
+			for _, v := range r[c] {
+				if v < 0 || v > MaxComboValue {
+					t.Fatalf("value %d read", v)
+				}
+			}
+		}
+		_ = DefaultEval.WithRenju(r)
+	})
+}

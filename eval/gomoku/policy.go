@@ -33,6 +33,11 @@ func (pl *Policy) ValueOf(own, opp uint16, renjuOwn, renjuOpp bool) int32 {
 	return v
 }
 
+// BlackForbiddenCombo tells whether black's cells of combination i are
+// probably forbidden under renju, so that the cell tables give them no
+// value.
+func BlackForbiddenCombo(i int) bool { return comboForbidden[i] }
+
 // comboForbidden marks the combinations blackLikelyForbidden calls
 // forbidden (a five is never: its class is TFive).
 var comboForbidden = func() *[NumCombos]bool {

@@ -15,6 +15,9 @@ import (
 type Eval struct {
 	W     Weights
 	Combo *ComboTable // the cell values, nil: Classify's
+	// Renju are the cell values of black and of white under renju (nil:
+	// Combo's, or Classify's)
+	Renju *RenjuCombos
 	// Policy orders the moves of the search (nil: by the cell values)
 	Policy *Policy
 	Table  *gomoku.CellTable
@@ -26,7 +29,7 @@ type Eval struct {
 // NewEval builds the table of a set of weights.
 func NewEval(w Weights) *Eval {
 	e := &Eval{W: w, Threat: w.ThreatValues()}
-	e.Table = buildTable(&e.W, nil)
+	e.Table = buildTable(&e.W, nil, nil)
 	return e
 }
 
@@ -83,7 +86,9 @@ func mustRead[T any](name, s string, read func(io.Reader) (T, error)) T {
 	return t
 }
 
-func buildTable(w *Weights, combo *ComboTable) *gomoku.CellTable {
+// buildTable is the cell table of w with the values of combo (nil:
+// Classify's) and under renju those of renju (nil: the same).
+func buildTable(w *Weights, combo *ComboTable, renju *RenjuCombos) *gomoku.CellTable {
 	t := new(gomoku.CellTable)
 	for i := 0; i < 1<<16; i++ {
 		var pt [4]uint8
@@ -102,10 +107,16 @@ func buildTable(w *Weights, combo *ComboTable) *gomoku.CellTable {
 			v = combo[ComboIndex(pt)]
 		}
 		t.Cell[i] = gomoku.CellEntry(cl, v)
-		if cl != TFive && blackLikelyForbidden(pt) {
-			cl, v = TNone, 0
+		vb, vw := v, v
+		if renju != nil {
+			k := ComboIndex(pt)
+			vb, vw = renju[0][k], renju[1][k]
 		}
-		t.Renju[i] = gomoku.CellEntry(cl, v)
+		t.RenjuWhite[i] = gomoku.CellEntry(cl, vw)
+		if cl != TFive && blackLikelyForbidden(pt) {
+			cl, vb = TNone, 0
+		}
+		t.Renju[i] = gomoku.CellEntry(cl, vb)
 	}
 	return t
 }

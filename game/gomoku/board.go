@@ -172,8 +172,8 @@ type Position struct {
 	cnt  [2][16]int32     // by class; 16 so that a class masked by 15 needs no bounds check
 	both *[keyCount]uint8 // black code | white code << 4 by line index (lineIndex)
 	tab  *CellTable
-	// ctab is the cell table of each side: tab.Renju for black under
-	// renju, tab.Cell otherwise
+	// ctab is the cell table of each side: tab.Renju and tab.RenjuWhite
+	// under renju, tab.Cell otherwise
 	ctab [2]*[1 << 16]uint32
 	// reach is how far along a line a stone changes the line codes of the
 	// empty cells: 4 where no code depends on the cells 5 away (freestyle,
@@ -422,14 +422,15 @@ func (p *Position) setCode(s, c, d int, v uint8) {
 
 // CellTable gives the class and value of an empty cell for one side from
 // its four line codes packed as in the position (direction d at bits 4d):
-// class<<24 | value (see CellEntry). Renju is the table of black under
-// renju, Cell the table of every other side and rule. The position keeps
+// class<<24 | value (see CellEntry). Renju and RenjuWhite are the tables of
+// black and of white under renju, Cell the table of both sides under every
+// other rule. The position keeps
 // the classes, values, class counts and value sums up to date with it on
 // every move; eval/gomoku builds the tables of its weights. A table must
 // give the class TFive exactly to the cells where one of the four codes is
 // Five: the rules read the winning moves from it.
 type CellTable struct {
-	Cell, Renju [1 << 16]uint32
+	Cell, Renju, RenjuWhite [1 << 16]uint32
 }
 
 // CellEntry packs a class and a value (0 <= value < 1<<24) for a CellTable.
@@ -446,6 +447,7 @@ func rulesTable() *CellTable {
 			if uint8(i>>(4*d))&0xF == Five {
 				t.Cell[i] = CellEntry(TFive, 0)
 				t.Renju[i] = CellEntry(TFive, 0)
+				t.RenjuWhite[i] = CellEntry(TFive, 0)
 			}
 		}
 	}
@@ -492,7 +494,7 @@ func (p *Position) setTab(t *CellTable) {
 	p.tab = t
 	p.ctab = [2]*[1 << 16]uint32{&t.Cell, &t.Cell}
 	if p.rule == Renju {
-		p.ctab[Black] = &t.Renju
+		p.ctab = [2]*[1 << 16]uint32{&t.Renju, &t.RenjuWhite}
 	}
 }
 

@@ -25,6 +25,7 @@ var testTable = func() *CellTable {
 		}
 		t.Cell[i] = CellEntry(cl, v)
 		t.Renju[i] = CellEntry(cl, v/2)
+		t.RenjuWhite[i] = CellEntry(cl, v/3)
 	}
 	return t
 }()

@@ -174,6 +174,12 @@ func TestOptEval(t *testing.T) {
 	if e := optEval(Options{RenjuCombo: &r}); e == nil || *e.Renju != r || *e.Combo != *ev.DefaultCombo || e.Policy != ev.DefaultPolicy || e.Table.Cell != ev.DefaultEval.Table.Cell {
 		t.Fatal("-renju-combo FILE: not those renju values with the default table and policy")
 	}
+	if e := optEval(Options{Weights: &w}); *e.Renju != *ev.DefaultRenju {
+		t.Fatal("-weights: not the default renju values")
+	}
+	if e := optEval(Options{Combo: c}); e.Renju != nil || e.Table.RenjuWhite != e.Table.Cell {
+		t.Fatal("-combo FILE: renju does not take that table's values")
+	}
 }
 
 // Scored positions are read as samples of their quiet positions, labelled

@@ -15,17 +15,18 @@ import (
 
 // The policy of the cell values orders every cell as the values do, under
 // freestyle and under renju (black's likely forbidden cells), for both
-// sides to move.
+// sides to move (one table for every rule: the renju table left out).
 func TestValuePolicyOrder(t *testing.T) {
+	base := ev.DefaultEval.WithRenju(nil)
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		rng := rand.New(rand.NewPCG(15, uint64(rule)))
 		for g := 0; g < 20; g++ {
 			p, _ := NewSearch(15, 15, rule)
 			q, _ := NewSearch(15, 15, rule)
-			pe := *ev.DefaultEval
+			pe := *base
 			pe.Policy = nil // the ordering by the cell values
 			p.SetEval(&pe)
-			e := *ev.DefaultEval
+			e := *base
 			e.Policy = ev.ValuePolicy(ev.DefaultCombo, OwnWeight)
 			q.SetEval(&e)
 			for ply := 0; ply < 40; ply++ {

@@ -43,7 +43,8 @@ type Options struct {
 	Combo     *ev.ComboTable
 	OwnValues bool
 	// RenjuCombo, when set, gives black's and white's cell values under
-	// renju (default: those of the other rules).
+	// renju (default: ev.DefaultRenju, or with Combo or OwnValues those
+	// values).
 	RenjuCombo *ev.RenjuCombos
 	// Threat, when set, replaces the whole-board term by threat mask
 	// (default: the weights' own, Weights.ThreatValues).
@@ -213,8 +214,8 @@ func (lw *lineWriter) message(s string) {
 // optEval is the evaluation the options ask for, or nil for the default:
 // the weights (Weights or the default) with the cell values of Combo (or
 // the default table), or with their own values (OwnValues), under renju
-// those of RenjuCombo when it is set, and the threat values of Threat when
-// it is set; the moves are ordered by Policy when it is set, by the cell
+// those of RenjuCombo when it is set (with neither Combo nor OwnValues:
+// ev.DefaultRenju), and the threat values of Threat when it is set; the moves are ordered by Policy when it is set, by the cell
 // values with ValueOrder, by ev.DefaultPolicy otherwise.
 func optEval(opt Options) *ev.Eval {
 	if opt.Weights == nil && opt.Combo == nil && !opt.OwnValues && opt.RenjuCombo == nil && opt.Policy == nil && opt.Threat == nil && !opt.ValueOrder {
@@ -233,8 +234,11 @@ func optEval(opt Options) *ev.Eval {
 	} else {
 		e = ev.NewComboEval(w, c)
 	}
-	if opt.RenjuCombo != nil {
+	switch {
+	case opt.RenjuCombo != nil:
 		e = e.WithRenju(opt.RenjuCombo)
+	case opt.Combo == nil && !opt.OwnValues:
+		e = e.WithRenju(ev.DefaultRenju)
 	}
 	switch {
 	case opt.ValueOrder:

@@ -44,7 +44,7 @@ func main() {
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	threat := flag.String("threat", "", "file of whole-board values by threat mask (see texel -threat), over the weights' own")
 	combo := flag.String("combo", "", "file of cell values by combination of line codes (see texel -combo), or \"own\": the values the weights give themselves (default: the built-in table)")
-	renjuCombo := flag.String("renju-combo", "", "file of black's and white's cell values by combination under renju (see texel -colours; default: the values of the other rules)")
+	renjuCombo := flag.String("renju-combo", "", "file of black's and white's cell values by combination under renju (see texel -colours; default: the built-in renju table, or with -combo that table)")
 	policy := flag.String("policy", "", "file of move-ordering values by combination of line codes (see texel -policy), or \"values\": order by the cell values (default: the built-in policy)")
 	failHigh := flag.Int("failhigh", 0, "fail-high reduction at expected cut nodes whose evaluation passes beta by this much a ply (-1: off, 0: the default)")
 	singular := flag.Int("singular", 0, "singular extensions from this remaining depth up (-1: off, 0: the default)")

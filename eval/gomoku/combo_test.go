@@ -112,11 +112,14 @@ func FuzzReadCombos(f *testing.F) {
 
 // The brain's table is the embedded one, read whole.
 func TestDefaultCombo(t *testing.T) {
-	if *DefaultEval.Combo != *DefaultCombo || *DefaultEval.Table != *NewComboEval(Default, DefaultCombo).Table {
-		t.Fatal("DefaultEval is not built from DefaultCombo")
+	if *DefaultEval.Combo != *DefaultCombo || *DefaultEval.Renju != *DefaultRenju || *DefaultEval.Table != *NewComboEval(Default, DefaultCombo).WithRenju(DefaultRenju).Table {
+		t.Fatal("DefaultEval is not built from DefaultCombo and DefaultRenju")
 	}
 	if *DefaultCombo == *Default.ComboValues() {
 		t.Fatal("combo.txt holds the weights' own values")
+	}
+	if DefaultRenju[0] == *DefaultCombo || DefaultRenju[1] == *DefaultCombo || DefaultRenju[0] == DefaultRenju[1] {
+		t.Fatal("combo-renju.txt holds combo.txt's values for a colour, or the same for both")
 	}
 }
 

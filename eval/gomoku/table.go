@@ -41,13 +41,29 @@ func (e *Eval) Score(own, opp int32, ownClass, oppClass *[NumClasses]int32) int 
 }
 
 // DefaultEval is the evaluation the brain plays with: the default weights'
-// classes and whole-board terms, the cell values of DefaultCombo, and the
-// move ordering of DefaultPolicy.
+// classes and whole-board terms, the cell values of DefaultCombo (under
+// renju DefaultRenju's), and the move ordering of DefaultPolicy.
 var DefaultEval = func() *Eval {
-	e := NewComboEval(Default, DefaultCombo)
+	e := NewComboEval(Default, DefaultCombo).WithRenju(DefaultRenju)
 	e.Policy = DefaultPolicy
 	return e
 }()
+
+// DefaultRenju are black's and white's cell values under renju
+// (combo-renju.txt), fitted apart on 12000 renju self-play games of the
+// brain of session 50 (pbrain-pentad gen -rule renju -openings
+// book/gomoku/data/openings-15-freestyle.txt -games 12000 -nodes 6000
+// -workers 2 -seed 5002, then texel -rule renju -combo OUT -colours
+// -combo-start combo.txt -iters 300 -mincount 50 -lambda 0): 175838
+// positions, test loss 0.1630 -> 0.1471. Against combo.txt for both
+// colours, renju at 0.2 s a move (arena -game gomoku -rule renju -tc 0/0.2
+// -games 400 -concurrency 2, -threads 1, seed 5004): +28.7 +/- 29.0 Elo
+// (LOS 97.5%, ptnml [24 11 117 4 44]); as black 83-116-1 where the table
+// before scored 60-126-14.
+var DefaultRenju = mustRead("combo-renju.txt", renjuFile, ReadRenjuCombos)
+
+//go:embed combo-renju.txt
+var renjuFile string
 
 // DefaultCombo are the cell values by combination of line codes the brain
 // plays with (combo.txt). They were fitted with the tempo share OwnPct

@@ -59,7 +59,14 @@ var DefaultEval = func() *Eval {
 // colours, renju at 0.2 s a move (arena -game gomoku -rule renju -tc 0/0.2
 // -games 400 -concurrency 2, -threads 1, seed 5004): +28.7 +/- 29.0 Elo
 // (LOS 97.5%, ptnml [24 11 117 4 44]); as black 83-116-1 where the table
-// before scored 60-126-14.
+// before scored 60-126-14. Since session 53 it is the second generation:
+// 10000 more renju games of the brain of session 51 (gen -rule renju -games
+// 10000 -nodes 6000 -workers 2 -seed 5207), fitted on both generations
+// from the first (texel -rule renju -combo OUT -colours -colours-start
+// combo-renju.txt -iters 300 -mincount 50 -lambda 0; test loss 0.1529 ->
+// 0.1508): against the first, renju at 0.2 s, +27.0, +3.5 and +29.6 Elo
+// (seeds 5208, 5209, 5307), +20.0 +/- 16.9 over the 1200 games (LOS 99.0%,
+// ptnml [85 30 338 25 122]).
 var DefaultRenju = mustRead("combo-renju.txt", renjuFile, ReadRenjuCombos)
 
 //go:embed combo-renju.txt

@@ -50,23 +50,19 @@ var DefaultEval = func() *Eval {
 }()
 
 // DefaultRenju are black's and white's cell values under renju
-// (combo-renju.txt), fitted apart on 12000 renju self-play games of the
-// brain of session 50 (pbrain-pentad gen -rule renju -openings
-// book/gomoku/data/openings-15-freestyle.txt -games 12000 -nodes 6000
-// -workers 2 -seed 5002, then texel -rule renju -combo OUT -colours
-// -combo-start combo.txt -iters 300 -mincount 50 -lambda 0): 175838
-// positions, test loss 0.1630 -> 0.1471. Against combo.txt for both
-// colours, renju at 0.2 s a move (arena -game gomoku -rule renju -tc 0/0.2
-// -games 400 -concurrency 2, -threads 1, seed 5004): +28.7 +/- 29.0 Elo
-// (LOS 97.5%, ptnml [24 11 117 4 44]); as black 83-116-1 where the table
-// before scored 60-126-14. Since session 53 it is the second generation:
-// 10000 more renju games of the brain of session 51 (gen -rule renju -games
-// 10000 -nodes 6000 -workers 2 -seed 5207), fitted on both generations
-// from the first (texel -rule renju -combo OUT -colours -colours-start
-// combo-renju.txt -iters 300 -mincount 50 -lambda 0; test loss 0.1529 ->
-// 0.1508): against the first, renju at 0.2 s, +27.0, +3.5 and +29.6 Elo
-// (seeds 5208, 5209, 5307), +20.0 +/- 16.9 over the 1200 games (LOS 99.0%,
-// ptnml [85 30 338 25 122]).
+// (combo-renju.txt), fitted apart in two generations of renju self-play
+// (pbrain-pentad gen -rule renju -openings
+// book/gomoku/data/openings-15-freestyle.txt -nodes 6000 -workers 2).
+// The first: 12000 games of the brain of session 50 (-seed 5002), texel
+// -rule renju -combo OUT -colours -combo-start combo.txt -iters 300
+// -mincount 50 -lambda 0 (175838 positions, test loss 0.1630 -> 0.1471);
+// against combo.txt for both colours, renju at 0.2 s a move (arena -game
+// gomoku -rule renju -tc 0/0.2 -games 400 -concurrency 2, -threads 1, seed
+// 5004): +28.7 +/- 29.0 Elo. The second (session 53, the table now): 10000
+// more games of the brain of session 51 (-seed 5207), fitted on both
+// generations from the first (-colours-start with the first table; test
+// loss 0.1529 -> 0.1508); against the first: +20.0 +/- 16.9 Elo over 1200
+// games (seeds 5208, 5209, 5307; LOS 99.0%, ptnml [85 30 338 25 122]).
 var DefaultRenju = mustRead("combo-renju.txt", renjuFile, ReadRenjuCombos)
 
 //go:embed combo-renju.txt

@@ -476,6 +476,44 @@ func TestFailHighReduction(t *testing.T) {
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
+// correcting is a pruned toy position with correction keys
+// (engine.Corrector): the side's stone count and the position's hash.
+type correcting struct {
+	*pruned
+	calls int
+}
+
+func (p *correcting) CorrectionKeys() (a, b uint64) {
+	p.calls++
+	return uint64(p.Side()), p.Hash() >> 50
+}
+
+func (p *correcting) Clone() engine.Position {
+	return &correcting{pruned: p.pruned.Clone().(*pruned)}
+}
+
+// Correction histories move the static evaluation (and with CorrectLeaves
+// the stand pat) only when asked for: the search changes, returns a legal
+// move, and still solves the small games exactly; without the option the
+// keys are never read.
+func TestCorrection(t *testing.T) {
+	for _, leaves := range []bool{false, true} {
+		var last *correcting
+		checkOption(t, "Correction", func(on bool, r, c, depth int) engine.Result {
+			opt := engine.Options{LMR: true, Prune: engine.Pruning{Futility: 1, FutilityDepth: 3, Razor: 1, MoveCount: true}}
+			if on {
+				opt.Correction, opt.CorrectLeaves = 100, leaves
+			}
+			last = &correcting{pruned: &pruned{&hinted{toy.New(r, c), true, 0}}}
+			res := engine.New(4, opt).Search(last, engine.Limits{Depth: depth})
+			if !on && last.calls != 0 {
+				t.Fatalf("keys read %d times without the option", last.calls)
+			}
+			return res
+		}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+	}
+}
+
 // checkLateMoveOption checks an option of the scaled late move reductions
 // (set turns it on) on the hinted toy whose moves are all reducible or
 // none.

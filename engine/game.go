@@ -100,6 +100,16 @@ type Pruner interface {
 	Threatened() bool
 }
 
+// Corrector is optionally implemented by games whose static evaluation
+// (Pruner) the search corrects by what its own searches of similar
+// positions found (Options.Correction): CorrectionKeys returns two keys of
+// features the evaluation's error is expected to follow (in gomoku: the
+// threat classes on the board, and the last two moves). It must not change
+// the position.
+type Corrector interface {
+	CorrectionKeys() (a, b uint64)
+}
+
 // NullMover is optionally implemented by games where giving the opponent a
 // free move never helps the side to move (no zugzwang), so that a search
 // after a pass is a fair lower bound: null-move pruning (Pruning.NullMove).

@@ -93,6 +93,18 @@ type Options struct {
 	// still deeper than the reduced search) when it passed the node's
 	// best score so far by less than an eighth of LMRExtend.
 	LMRExtend int
+	// Correction, when positive, corrects the static evaluation of a game
+	// that implements Corrector and Pruner by correction histories: two
+	// tables by side and key that follow, as a moving average weighted by
+	// depth, the difference between the score a node's search returned and
+	// its corrected static evaluation (when the bound allows it and the
+	// side to move is not threatened). The
+	// correction is the sum of the two entries times Correction percent.
+	// It moves the evaluation that forward pruning reads and, with
+	// CorrectLeaves, the stand pat of the quiescence search's first
+	// position.
+	Correction    int
+	CorrectLeaves bool
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -204,6 +216,38 @@ type worker struct {
 	aborted   bool
 	excluded  [MaxPly + 1]Move // the move a singular-extension test leaves out at this ply
 	rootDepth int
+	corrector Corrector
+	corr      [2][2][corrSize]int32 // correction histories by key, side and key bits (Options.Correction)
+	evalOK    [MaxPly + 1]bool      // evals[ply] is the corrected static evaluation of an unthreatened node
+}
+
+// corrSize is the number of entries of a correction history a side, and
+// corrGrain the entries' units a unit of evaluation.
+const (
+	corrSize  = 1 << 14
+	corrGrain = 16
+	corrLimit = 400 * corrGrain
+)
+
+// correction is the correction of the static evaluation of the position
+// for side (Options.Correction).
+func (w *worker) correction(side int) int {
+	a, b := w.corrector.CorrectionKeys()
+	c := w.corr[0][side][a&(corrSize-1)] + w.corr[1][side][b&(corrSize-1)]
+	return int(c) * w.e.Options.Correction / (100 * corrGrain)
+}
+
+// updateCorrection moves the correction histories of the position's keys
+// towards diff, the search's score less the corrected static evaluation,
+// with a weight that grows with depth.
+func (w *worker) updateCorrection(side, diff, depth int) {
+	a, b := w.corrector.CorrectionKeys()
+	wt := int32(min(depth+1, 16))
+	v := int32(max(min(diff*corrGrain, corrLimit), -corrLimit))
+	for k, key := range [2]uint64{a, b} {
+		e := &w.corr[k][side][key&(corrSize-1)]
+		*e = (*e*(128-wt) + v*wt) / 128
+	}
 }
 
 type rootMove struct {
@@ -214,6 +258,7 @@ type rootMove struct {
 func (w *worker) clearTables() {
 	w.killers = [MaxPly + 1][2]Move{}
 	w.history = [2][1 << 16]int32{}
+	w.corr = [2][2][corrSize]int32{}
 }
 
 func (e *Engine) ensureWorkers(n int) {
@@ -286,6 +331,10 @@ func (w *worker) setPosition(p Position) {
 	w.nuller, _ = any(p).(NullMover)
 	w.adjuster, _ = any(p).(LMRAdjuster)
 	w.predictor, _ = any(p).(HashPredictor)
+	w.corrector = nil
+	if c, ok := any(p).(Corrector); ok && w.pruner != nil && w.e.Options.Correction > 0 {
+		w.corrector = c
+	}
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -610,13 +659,19 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		depth--
 	}
 	pruneCount := MaxMoves
+	w.evalOK[ply] = false
 	failHigh := false
 	if w.pruner != nil && w.e.Options.Prune != (Pruning{}) {
 		pr := &w.e.Options.Prune
 		ev := w.pruner.StaticEval()
+		threatened := w.pruner.Threatened()
+		if w.corrector != nil && !threatened && ev < WinBound && ev > -WinBound {
+			ev = max(min(ev+w.correction(pos.Side()), WinBound-1), -WinBound+1)
+			w.evalOK[ply] = true
+		}
 		w.evals[ply] = int32(ev)
 		improving := ply < 2 || int32(ev) > w.evals[ply-2]
-		if !pvNode && !w.pruner.Threatened() {
+		if !pvNode && !threatened {
 			if fm := w.e.Options.FailHighMargin; fm > 0 && cutNode && w.reducer != nil && ev < WinBound && ev >= beta+fm*depth {
 				failHigh = true
 			}
@@ -800,6 +855,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	} else if best >= beta {
 		bound = tt.BoundLower
 	}
+	if w.corrector != nil && w.evalOK[ply] && best < WinBound && best > -WinBound {
+		if ev := int(w.evals[ply]); !(bound == tt.BoundLower && best <= ev) && !(bound == tt.BoundUpper && best >= ev) {
+			w.updateCorrection(side, best-ev, depth)
+		}
+	}
 	w.e.TT.Store(key, uint32(bestMove), toTT(best, ply), int8(depth), bound)
 	return best
 }
@@ -810,6 +870,9 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	}
 	pos := w.pos
 	stand := pos.Evaluate()
+	if qply == 0 && w.corrector != nil && w.e.Options.CorrectLeaves && stand < WinBound/2 && stand > -WinBound/2 && !w.pruner.Threatened() {
+		stand += w.correction(pos.Side())
+	}
 	if w.noisy == nil || ply >= MaxPly-1 || qply >= 16 {
 		return stand
 	}

@@ -134,7 +134,8 @@ func vcfSweepPositions() []*Search {
 // benchOptions are the search options of the bench: a new brain's, on one
 // thread.
 func benchOptions() engine.Options {
-	o := engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, AdjustLMR: DefaultAdjustLMR}
+	o := engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, AdjustLMR: DefaultAdjustLMR,
+		Correction: DefaultCorrection, CorrectLeaves: DefaultCorrectLeaves}
 	o.ReduceThreats, o.ThreatLMR = threatReduction(DefaultThreatLMR)
 	return o
 }

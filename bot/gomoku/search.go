@@ -258,6 +258,17 @@ func (p *Search) StaticEval() int {
 	return p.score()
 }
 
+// CorrectionKeys implements engine.Corrector: the threat classes each side
+// has (eval/gomoku.ThreatMask, from the side to move's view), and the last
+// two moves.
+func (p *Search) CorrectionKeys() (a, b uint64) {
+	s := p.Side()
+	a = uint64(ev.ThreatMask(p.Counts(s), p.Counts(s^1)))
+	last, prev := uint64(p.MoveBack(0)), uint64(p.MoveBack(1))
+	b = (last*0x9E3779B97F4A7C15 ^ prev*0xC2B2AE3D27D4EB4F) >> 40
+	return a, b
+}
+
 // Threatened implements engine.Pruner: the opponent makes five or an open
 // four with its next stone, so every answer GenMoves lists must be searched.
 // Inside a threat-space search every node counts as threatened: its proofs

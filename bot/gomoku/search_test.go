@@ -470,3 +470,36 @@ func searchBench(ps []engine.Position, o engine.Options) (uint64, []engine.Move)
 	}
 	return n, best
 }
+
+// The correction keys (engine.Corrector) follow the threat classes on the
+// board and the last two moves: the same stones in another order keep the
+// threat key and change the move key, an open three changes the threat
+// key, and reading them changes nothing.
+func TestCorrectionKeys(t *testing.T) {
+	keys := func(opening string) (a, b uint64, p *Search) {
+		t.Helper()
+		mv, err := game.ParseOpening(opening)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err = PositionFrom(15, 15, game.Freestyle, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := p.Hash()
+		a, b = p.CorrectionKeys()
+		if p.Hash() != h {
+			t.Fatal("CorrectionKeys changed the position")
+		}
+		return a, b, p
+	}
+	a1, b1, _ := keys("h8i9i7j6")
+	a2, b2, _ := keys("i7j6h8i9")
+	if a1 != a2 || b1 == b2 {
+		t.Fatalf("same stones, other order: keys %x %x and %x %x", a1, b1, a2, b2)
+	}
+	a3, _, p := keys("h8a1i8a2j8")
+	if a3 == a1 || p.Count(game.Black, ev.TFlex4) == 0 {
+		t.Fatalf("open three: threat key %x (without %x), black's open-four cells %d", a3, a1, p.Count(game.Black, ev.TFlex4))
+	}
+}

@@ -109,6 +109,14 @@ type Options struct {
 	// search after a reduced one that passed alpha a ply deeper or
 	// shallower by its margin): positive, the margin; negative, none.
 	LMRExtend int
+	// Correction, when not zero, replaces engine.Options.Correction (the
+	// static evaluation corrected by correction histories,
+	// Search.CorrectionKeys): positive, the weight in percent; negative,
+	// none. CorrectLeaves, when not zero, replaces
+	// engine.Options.CorrectLeaves (the quiescence's stand pat corrected
+	// too): positive on, negative off.
+	Correction    int
+	CorrectLeaves int
 	// MaxDepth and MaxNodes bound every search (tests, weak settings).
 	MaxDepth int
 	MaxNodes uint64
@@ -275,6 +283,10 @@ func searchOptions(o *engine.Options, opt Options) {
 		o.AdjustLMR = opt.AdjustLMR > 0
 	}
 	setting(&o.LMRExtend, opt.LMRExtend)
+	setting(&o.Correction, opt.Correction)
+	if opt.CorrectLeaves != 0 {
+		o.CorrectLeaves = opt.CorrectLeaves > 0
+	}
 }
 
 // setting replaces *dst by v when v is not zero (a negative v turns the

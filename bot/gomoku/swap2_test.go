@@ -42,7 +42,7 @@ const swap2TestDepth = 6
 var (
 	swap2BlackBetter = [][2]int{{7, 7}, {0, 14}, {8, 8}}
 	swap2WhiteBetter = [][2]int{{0, 0}, {7, 7}, {14, 14}}
-	swap2Even        = [][2]int{{7, 7}, {5, 5}, {10, 4}}
+	swap2Even        = [][2]int{{7, 7}, {5, 6}, {10, 4}}
 )
 
 // TestSwap2DecideDependsOnPosition: option 3 (two more stones) only for a

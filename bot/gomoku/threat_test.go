@@ -155,9 +155,15 @@ func TestVCTRefutations(t *testing.T) {
 	}
 }
 
+// TestOpponentVCTDefence: in each position the brain's move refutes the
+// opponent's threats when it defends (NoVCTDefence false), and in one at
+// least it does not without the defence. The check looks for the threats
+// as deep as the brain's own threat search does (MaxDepth 4): the defence
+// keeps the candidates that refute them within that horizon, and a deeper
+// check would find, after some of them, wins the brain cannot see.
 func TestOpponentVCTDefence(t *testing.T) {
 	check := NewBrain(4, 1)
-	check.MaxDepth = 5
+	check.MaxDepth = 4
 	think := func(p *Search, noDefence bool) (engine.Move, bool) {
 		br := NewBrain(4, 1)
 		br.MaxDepth = 4

@@ -53,6 +53,8 @@ func main() {
 	hintKeep := flag.Int("hintkeep", 0, "one ply less of late move reduction for moves valued at least this percent of the node's best (-1: off, 0: the default)")
 	threatLMR := flag.Int("threatlmr", gomoku.DefaultThreatLMR, "reduce late forcing moves (threes and fours) by their late move reduction less this many plies (0: the whole reduction, negative: not reduced)")
 	adjustLMR := flag.Int("adjlmr", 0, "reduce more our late fours that leave an open three unanswered, far from the last stones (1: on, -1: off, 0: the default)")
+	correction := flag.Int("correction", 0, "correct the static evaluation by correction histories, weight in percent (-1: off, 0: the default)")
+	correctLeaves := flag.Int("correct-leaves", 0, "with -correction, correct the quiescence's stand pat too: 1 on, -1 off (0: the default)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
@@ -85,6 +87,7 @@ func main() {
 	opt.Singular, opt.SingularMargin = *singular, *singularMargin
 	opt.HintKeep = *hintKeep
 	opt.LMRExtend = *lmrExtend
+	opt.Correction, opt.CorrectLeaves = *correction, *correctLeaves
 	opt.ThreatLMR = threatLMR
 	opt.AdjustLMR = *adjustLMR
 	opt.SoftPct = *softPct

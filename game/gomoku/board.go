@@ -371,6 +371,15 @@ func (p *Position) LastMove() engine.Move {
 	return p.stack[p.n-1].move
 }
 
+// MoveBack is the move made i plies before the last (0: the last move), or
+// NoMove when there is none (or it was a pass).
+func (p *Position) MoveBack(i int) engine.Move {
+	if i < 0 || i >= p.n {
+		return engine.NoMove
+	}
+	return p.stack[p.n-1-i].move
+}
+
 // refresh recomputes the class and value of empty cell c for both sides from
 // its line codes.
 func (p *Position) refresh(c int) {

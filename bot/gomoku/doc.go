@@ -18,7 +18,11 @@
 // continuous fours of the side to move and forced blocks, within
 // QuiescePlies of the depth-0 node, keeping its stand pat: only wins (a
 // five, an open four or a four-three against no four) change the score,
-// and a five to block allows no stand pat.
+// and a five to block allows no stand pat. Correction histories
+// (engine.Options.Correction, keyed by CorrectionKeys: the threat classes
+// on the board and the last two moves) move the static evaluation that
+// forward pruning reads and the quiescence's first stand pat by what the
+// search found for positions with the same keys.
 //
 // The session's clock starts when a command line is read. The hard limit is
 // timeout_turn less engine.Margin (50 ms and a sixteenth of the turn, at
@@ -53,8 +57,8 @@
 // (Command); think.go the brain (Think, Analyse) and its time limits;
 // search.go the searchable position (Search: game/gomoku's Position
 // embedded by value with the evaluation of eval/gomoku and the search-only
-// state; it implements engine.Position, MoveScorer, Noisy and Legality, its
-// Terminal also reports positions decided at once, a five to play, two
+// state; it implements engine.Position, MoveScorer, Noisy, Legality and
+// Corrector, its Terminal also reports positions decided at once, a five to play, two
 // fives to block, an open four against no five, and its GenMoves returns
 // only the moves worth searching); vcf.go the VCF solver; vct.go the
 // threat-space search; swap2.go the swap2 decisions; bench.go the bench and

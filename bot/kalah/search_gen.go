@@ -80,6 +80,38 @@ type searchWorker struct {
 	aborted   bool
 	excluded  [engine.MaxPly + 1]engine.Move // the move a singular-extension test leaves out at this ply
 	rootDepth int
+	corrector engine.Corrector
+	corr      [2][2][searchCorrSize]int32 // correction histories by key, side and key bits (Options.Correction)
+	evalOK    [engine.MaxPly + 1]bool     // evals[ply] is the corrected static evaluation of an unthreatened node
+}
+
+// corrSize is the number of entries of a correction history a side, and
+// corrGrain the entries' units a unit of evaluation.
+const (
+	searchCorrSize  = 1 << 14
+	searchCorrGrain = 16
+	searchCorrLimit = 400 * searchCorrGrain
+)
+
+// correction is the correction of the static evaluation of the position
+// for side (Options.Correction).
+func (w *searchWorker) correction(side int) int {
+	a, b := w.corrector.CorrectionKeys()
+	c := w.corr[0][side][a&(searchCorrSize-1)] + w.corr[1][side][b&(searchCorrSize-1)]
+	return int(c) * w.e.Options.Correction / (100 * searchCorrGrain)
+}
+
+// updateCorrection moves the correction histories of the position's keys
+// towards diff, the search's score less the corrected static evaluation,
+// with a weight that grows with depth.
+func (w *searchWorker) updateCorrection(side, diff, depth int) {
+	a, b := w.corrector.CorrectionKeys()
+	wt := int32(min(depth+1, 16))
+	v := int32(max(min(diff*searchCorrGrain, searchCorrLimit), -searchCorrLimit))
+	for k, key := range [2]uint64{a, b} {
+		e := &w.corr[k][side][key&(searchCorrSize-1)]
+		*e = (*e*(128-wt) + v*wt) / 128
+	}
 }
 
 type searchRootMove struct {
@@ -90,6 +122,7 @@ type searchRootMove struct {
 func (w *searchWorker) clearTables() {
 	w.killers = [engine.MaxPly + 1][2]engine.Move{}
 	w.history = [2][1 << 16]int32{}
+	w.corr = [2][2][searchCorrSize]int32{}
 }
 
 func (e *Searcher) ensureWorkers(n int) {
@@ -162,6 +195,10 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.nuller, _ = any(p).(engine.NullMover)
 	w.adjuster, _ = any(p).(engine.LMRAdjuster)
 	w.predictor, _ = any(p).(engine.HashPredictor)
+	w.corrector = nil
+	if c, ok := any(p).(engine.Corrector); ok && w.pruner != nil && w.e.Options.Correction > 0 {
+		w.corrector = c
+	}
 }
 
 // iterate runs iterative deepening. Only the main worker (id 0) manages time
@@ -486,13 +523,19 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		depth--
 	}
 	pruneCount := engine.MaxMoves
+	w.evalOK[ply] = false
 	failHigh := false
 	if w.pruner != nil && w.e.Options.Prune != (engine.Pruning{}) {
 		pr := &w.e.Options.Prune
 		ev := w.pruner.StaticEval()
+		threatened := w.pruner.Threatened()
+		if w.corrector != nil && !threatened && ev < engine.WinBound && ev > -engine.WinBound {
+			ev = max(min(ev+w.correction(pos.Side()), engine.WinBound-1), -engine.WinBound+1)
+			w.evalOK[ply] = true
+		}
 		w.evals[ply] = int32(ev)
 		improving := ply < 2 || int32(ev) > w.evals[ply-2]
-		if !pvNode && !w.pruner.Threatened() {
+		if !pvNode && !threatened {
 			if fm := w.e.Options.FailHighMargin; fm > 0 && cutNode && w.reducer != nil && ev < engine.WinBound && ev >= beta+fm*depth {
 				failHigh = true
 			}
@@ -676,6 +719,11 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	} else if best >= beta {
 		bound = tt.BoundLower
 	}
+	if w.corrector != nil && w.evalOK[ply] && best < engine.WinBound && best > -engine.WinBound {
+		if ev := int(w.evals[ply]); !(bound == tt.BoundLower && best <= ev) && !(bound == tt.BoundUpper && best >= ev) {
+			w.updateCorrection(side, best-ev, depth)
+		}
+	}
 	w.e.TT.Store(key, uint32(bestMove), searchToTT(best, ply), int8(depth), bound)
 	return best
 }
@@ -686,6 +734,9 @@ func (w *searchWorker) qsearch(alpha, beta, ply, qply int) int {
 	}
 	pos := w.pos
 	stand := pos.Evaluate()
+	if qply == 0 && w.corrector != nil && w.e.Options.CorrectLeaves && stand < engine.WinBound/2 && stand > -engine.WinBound/2 && !w.pruner.Threatened() {
+		stand += w.correction(pos.Side())
+	}
 	if w.noisy == nil || ply >= engine.MaxPly-1 || qply >= 16 {
 		return stand
 	}

@@ -98,11 +98,10 @@ type Options struct {
 	// tables by side and key that follow, as a moving average weighted by
 	// depth, the difference between the score a node's search returned and
 	// its corrected static evaluation (when the bound allows it and the
-	// side to move is not threatened). The
-	// correction is the sum of the two entries times Correction percent.
-	// It moves the evaluation that forward pruning reads and, with
-	// CorrectLeaves, the stand pat of the quiescence search's first
-	// position.
+	// side to move is not threatened). The correction is the sum of the
+	// two entries times Correction percent. It moves the evaluation that
+	// forward pruning reads and, with CorrectLeaves, the stand pat of the
+	// quiescence search's first position.
 	Correction    int
 	CorrectLeaves bool
 }

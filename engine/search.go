@@ -218,6 +218,7 @@ type worker struct {
 	corrector Corrector
 	corr      [2][2][corrSize]int32 // correction histories by key, side and key bits (Options.Correction)
 	evalOK    [MaxPly + 1]bool      // evals[ply] is the corrected static evaluation of an unthreatened node
+	corrKeys  [MaxPly + 1][2]uint64 // the correction keys of the node at ply, when evalOK
 }
 
 // corrSize is the number of entries of a correction history a side, and
@@ -228,22 +229,26 @@ const (
 	corrLimit = 400 * corrGrain
 )
 
-// correction is the correction of the static evaluation of the position
-// for side (Options.Correction).
-func (w *worker) correction(side int) int {
+// correctionKeys are the position's correction keys.
+func (w *worker) correctionKeys() [2]uint64 {
 	a, b := w.corrector.CorrectionKeys()
-	c := w.corr[0][side][a&(corrSize-1)] + w.corr[1][side][b&(corrSize-1)]
+	return [2]uint64{a, b}
+}
+
+// correction is the correction of the static evaluation for side of a
+// position with keys k (Options.Correction).
+func (w *worker) correction(side int, k [2]uint64) int {
+	c := w.corr[0][side][k[0]&(corrSize-1)] + w.corr[1][side][k[1]&(corrSize-1)]
 	return int(c) * w.e.Options.Correction / (100 * corrGrain)
 }
 
-// updateCorrection moves the correction histories of the position's keys
-// towards diff, the search's score less the corrected static evaluation,
-// with a weight that grows with depth.
-func (w *worker) updateCorrection(side, diff, depth int) {
-	a, b := w.corrector.CorrectionKeys()
+// updateCorrection moves the correction histories of keys k towards diff,
+// the search's score less the corrected static evaluation, with a weight
+// that grows with depth.
+func (w *worker) updateCorrection(side int, keys [2]uint64, diff, depth int) {
 	wt := int32(min(depth+1, 16))
 	v := int32(max(min(diff*corrGrain, corrLimit), -corrLimit))
-	for k, key := range [2]uint64{a, b} {
+	for k, key := range keys {
 		e := &w.corr[k][side][key&(corrSize-1)]
 		*e = (*e*(128-wt) + v*wt) / 128
 	}
@@ -665,7 +670,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		ev := w.pruner.StaticEval()
 		threatened := w.pruner.Threatened()
 		if w.corrector != nil && !threatened && ev < WinBound && ev > -WinBound {
-			ev = max(min(ev+w.correction(pos.Side()), WinBound-1), -WinBound+1)
+			w.corrKeys[ply] = w.correctionKeys()
+			ev = max(min(ev+w.correction(pos.Side(), w.corrKeys[ply]), WinBound-1), -WinBound+1)
 			w.evalOK[ply] = true
 		}
 		w.evals[ply] = int32(ev)
@@ -856,7 +862,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	if w.corrector != nil && w.evalOK[ply] && best < WinBound && best > -WinBound {
 		if ev := int(w.evals[ply]); !(bound == tt.BoundLower && best <= ev) && !(bound == tt.BoundUpper && best >= ev) {
-			w.updateCorrection(side, best-ev, depth)
+			w.updateCorrection(side, w.corrKeys[ply], best-ev, depth)
 		}
 	}
 	w.e.TT.Store(key, uint32(bestMove), toTT(best, ply), int8(depth), bound)
@@ -870,7 +876,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	pos := w.pos
 	stand := pos.Evaluate()
 	if qply == 0 && w.corrector != nil && w.e.Options.CorrectLeaves && stand < WinBound/2 && stand > -WinBound/2 && !w.pruner.Threatened() {
-		stand += w.correction(pos.Side())
+		stand += w.correction(pos.Side(), w.correctionKeys())
 	}
 	if w.noisy == nil || ply >= MaxPly-1 || qply >= 16 {
 		return stand

@@ -81,8 +81,9 @@ type searchWorker struct {
 	excluded  [engine.MaxPly + 1]engine.Move // the move a singular-extension test leaves out at this ply
 	rootDepth int
 	corrector engine.Corrector
-	corr      [2][2][searchCorrSize]int32 // correction histories by key, side and key bits (Options.Correction)
-	evalOK    [engine.MaxPly + 1]bool     // evals[ply] is the corrected static evaluation of an unthreatened node
+	corr      [2][2][searchCorrSize]int32  // correction histories by key, side and key bits (Options.Correction)
+	evalOK    [engine.MaxPly + 1]bool      // evals[ply] is the corrected static evaluation of an unthreatened node
+	corrKeys  [engine.MaxPly + 1][2]uint64 // the correction keys of the node at ply, when evalOK
 }
 
 // corrSize is the number of entries of a correction history a side, and
@@ -93,22 +94,26 @@ const (
 	searchCorrLimit = 400 * searchCorrGrain
 )
 
-// correction is the correction of the static evaluation of the position
-// for side (Options.Correction).
-func (w *searchWorker) correction(side int) int {
+// correctionKeys are the position's correction keys.
+func (w *searchWorker) correctionKeys() [2]uint64 {
 	a, b := w.corrector.CorrectionKeys()
-	c := w.corr[0][side][a&(searchCorrSize-1)] + w.corr[1][side][b&(searchCorrSize-1)]
+	return [2]uint64{a, b}
+}
+
+// correction is the correction of the static evaluation for side of a
+// position with keys k (Options.Correction).
+func (w *searchWorker) correction(side int, k [2]uint64) int {
+	c := w.corr[0][side][k[0]&(searchCorrSize-1)] + w.corr[1][side][k[1]&(searchCorrSize-1)]
 	return int(c) * w.e.Options.Correction / (100 * searchCorrGrain)
 }
 
-// updateCorrection moves the correction histories of the position's keys
-// towards diff, the search's score less the corrected static evaluation,
-// with a weight that grows with depth.
-func (w *searchWorker) updateCorrection(side, diff, depth int) {
-	a, b := w.corrector.CorrectionKeys()
+// updateCorrection moves the correction histories of keys k towards diff,
+// the search's score less the corrected static evaluation, with a weight
+// that grows with depth.
+func (w *searchWorker) updateCorrection(side int, keys [2]uint64, diff, depth int) {
 	wt := int32(min(depth+1, 16))
 	v := int32(max(min(diff*searchCorrGrain, searchCorrLimit), -searchCorrLimit))
-	for k, key := range [2]uint64{a, b} {
+	for k, key := range keys {
 		e := &w.corr[k][side][key&(searchCorrSize-1)]
 		*e = (*e*(128-wt) + v*wt) / 128
 	}
@@ -530,7 +535,8 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		ev := w.pruner.StaticEval()
 		threatened := w.pruner.Threatened()
 		if w.corrector != nil && !threatened && ev < engine.WinBound && ev > -engine.WinBound {
-			ev = max(min(ev+w.correction(pos.Side()), engine.WinBound-1), -engine.WinBound+1)
+			w.corrKeys[ply] = w.correctionKeys()
+			ev = max(min(ev+w.correction(pos.Side(), w.corrKeys[ply]), engine.WinBound-1), -engine.WinBound+1)
 			w.evalOK[ply] = true
 		}
 		w.evals[ply] = int32(ev)
@@ -721,7 +727,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	}
 	if w.corrector != nil && w.evalOK[ply] && best < engine.WinBound && best > -engine.WinBound {
 		if ev := int(w.evals[ply]); !(bound == tt.BoundLower && best <= ev) && !(bound == tt.BoundUpper && best >= ev) {
-			w.updateCorrection(side, best-ev, depth)
+			w.updateCorrection(side, w.corrKeys[ply], best-ev, depth)
 		}
 	}
 	w.e.TT.Store(key, uint32(bestMove), searchToTT(best, ply), int8(depth), bound)
@@ -735,7 +741,7 @@ func (w *searchWorker) qsearch(alpha, beta, ply, qply int) int {
 	pos := w.pos
 	stand := pos.Evaluate()
 	if qply == 0 && w.corrector != nil && w.e.Options.CorrectLeaves && stand < engine.WinBound/2 && stand > -engine.WinBound/2 && !w.pruner.Threatened() {
-		stand += w.correction(pos.Side())
+		stand += w.correction(pos.Side(), w.correctionKeys())
 	}
 	if w.noisy == nil || ply >= engine.MaxPly-1 || qply >= 16 {
 		return stand

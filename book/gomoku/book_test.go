@@ -139,10 +139,16 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// The balanced openings file reads as the arena reads it: every line a
+// The balanced openings files read as the arena reads them: every line a
 // legal freestyle position that is not over, none repeated.
 func TestOpeningsFile(t *testing.T) {
-	f, err := os.Open(filepath.Join("data", "openings-15-freestyle.txt"))
+	for _, name := range []string{"openings-15-freestyle.txt", "openings-15-balanced.txt"} {
+		t.Run(name, func(t *testing.T) { checkOpeningsFile(t, name) })
+	}
+}
+
+func checkOpeningsFile(t *testing.T, name string) {
+	f, err := os.Open(filepath.Join("data", name))
 	if err != nil {
 		t.Fatal(err)
 	}

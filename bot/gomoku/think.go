@@ -195,17 +195,26 @@ const DefaultLMRScale = 100
 const DefaultHintHistory = 100
 
 // DefaultThreatLMR reduces a new brain's late forcing moves (own threes and
-// fours, blocks of the opponent's fours-to-be) by their whole late move
-// reduction (engine.Options.ReduceThreats, ThreatLMR plies less: 0), where
-// they were searched to the full depth: the search goes deeper where
-// threats abound. Matches at 0.2 s (arena -game gomoku -tc 0/0.2 -games 400
-// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
-// -threads 1 each): one ply less than the whole reduction (1) against no
-// reduction (-1), seed 4301, +48.1 +/- 27.4 Elo (ptnml [18 7 118 16 41],
-// LOS 100%); 2 against 1, seeds 4401 and 4607, -12.2 +/- 27.6 and -49.8 +/-
-// 27.9; 0 against 1, seeds 4608, 4609 and 4610, +17.4, +9.6 and +13.9, the
-// 1200 games +13.6 +/- 15.8 (ptnml [77 30 364 27 102], LOS 95.5%).
-const DefaultThreatLMR = 0
+// fours, blocks of the opponent's fours-to-be) by their late move
+// reduction less one ply (engine.Options.ReduceThreats, ThreatLMR plies
+// less: 1), where they were searched to the full depth: the search goes
+// deeper where threats abound. Matches at 0.2 s (arena -game gomoku -tc
+// 0/0.2 -games 400 -concurrency 2 -openings
+// book/gomoku/data/openings-15-freestyle.txt, -threads 1 each): 1 against
+// no reduction (-1), seed 4301, +48.1 +/- 27.4 Elo (ptnml [18 7 118 16
+// 41], LOS 100%); 2 against 1, seeds 4401 and 4607, -12.2 +/- 27.6 and
+// -49.8 +/- 27.9; 0 against 1, seeds 4608, 4609 and 4610, +17.4, +9.6 and
+// +13.9, the 1200 games +13.6 +/- 15.8 (ptnml [77 30 364 27 102], LOS
+// 95.5%), so 0 was the default from session 47 to 55. Against Rapfi
+// (classical) at 1 s on the Rapfi-balanced openings (arena -game gomoku
+// -engine name=x cmd="pbrain-pentad -threads 1 -threatlmr N" -engine
+// name=base cmd=pbrain-rapfi -tc 0/1 -games 60 -concurrency 2 -openings
+// book/gomoku/data/openings-15-balanced.txt -tolerance 3000 -seed S, seeds
+// 5501 and 5503): 0 scored -227.6 +/- 80.2 Elo (120 games, 24-93-3), 1
+// -130.3 +/- 66.0 (120 games, 37-80-3), -1 -154.1 +/- 111.3 (60 games,
+// seed 5501): against a stronger searcher the attacker's forcing lines
+// must be seen deeper than self-play shows, and 1 is the default again.
+const DefaultThreatLMR = 1
 
 // DefaultAdjustLMR is off: reducing more the late fours that leave an
 // opponent's open three unanswered (engine.Options.AdjustLMR,

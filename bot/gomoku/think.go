@@ -205,7 +205,7 @@ const DefaultHintHistory = 100
 // 41], LOS 100%); 2 against 1, seeds 4401 and 4607, -12.2 +/- 27.6 and
 // -49.8 +/- 27.9; 0 against 1, seeds 4608, 4609 and 4610, +17.4, +9.6 and
 // +13.9, the 1200 games +13.6 +/- 15.8 (ptnml [77 30 364 27 102], LOS
-// 95.5%), so 0 was the default from session 47 to 55. Against Rapfi
+// 95.5%), so 0 was the default from session 47 to 54. Against Rapfi
 // (classical) at 1 s on the Rapfi-balanced openings (arena -game gomoku
 // -engine name=x cmd="pbrain-pentad -threads 1 -threatlmr N" -engine
 // name=base cmd=pbrain-rapfi -tc 0/1 -games 60 -concurrency 2 -openings

@@ -58,16 +58,16 @@
 // search.go the searchable position (Search: game/gomoku's Position
 // embedded by value with the evaluation of eval/gomoku and the search-only
 // state; it implements engine.Position, MoveScorer, Noisy, Legality and
-// Corrector, its Terminal also reports positions decided at once, a five to play, two
-// fives to block, an open four against no five, and its GenMoves returns
-// only the moves worth searching); vcf.go the VCF solver; vct.go the
-// threat-space search; swap2.go the swap2 decisions; bench.go the bench and
-// vcf subcommands; selfplay.go the self-play match; tune.go the weight
-// tuner; texel.go the fit of the weights to game results (texel);
-// combofit.go the fit of the cell values by combination of line codes
-// (texel -combo, read back with pbrain-pentad -combo FILE); policyfit.go
-// the fit of a move-ordering policy to the moves of games (texel -policy,
-// read back with pbrain-pentad -policy FILE); datagen.go the
-// self-play games those fits read (gen); bookbuild.go the opening book builder (book/gomoku holds the
-// book).
+// Corrector, its Terminal also reports positions decided at once, a five
+// to play, two fives to block, an open four against no five, and its
+// GenMoves returns only the moves worth searching); vcf.go the VCF
+// solver; vct.go the threat-space search; swap2.go the swap2 decisions;
+// bench.go the bench and vcf subcommands; selfplay.go the self-play
+// match; tune.go the weight tuner; texel.go the fit of the weights to game
+// results (texel); combofit.go the fit of the cell values by combination of
+// line codes (texel -combo, read back with pbrain-pentad -combo FILE);
+// policyfit.go the fit of a move-ordering policy to the moves of games
+// (texel -policy, read back with pbrain-pentad -policy FILE); datagen.go
+// the self-play games those fits read (gen); bookbuild.go the opening book
+// builder (book/gomoku holds the book).
 package gomoku

@@ -36,6 +36,7 @@ func BenchPositions() []engine.Position {
 		p.SearchVCF = DefaultSearchVCF
 		p.VCFPlies = DefaultVCFPlies
 		p.Quiesce = DefaultQuiesce
+		p.ContAttack = DefaultContAttack
 		p.rootN = p.Ply()
 		out = append(out, p)
 	}
@@ -134,7 +135,7 @@ func vcfSweepPositions() []*Search {
 // benchOptions are the search options of the bench: a new brain's, on one
 // thread.
 func benchOptions() engine.Options {
-	o := engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, AdjustLMR: DefaultAdjustLMR,
+	o := engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, AdjustLMR: DefaultAdjustLMR || DefaultContAttack > 0,
 		Correction: DefaultCorrection, CorrectLeaves: DefaultCorrectLeaves}
 	o.ReduceThreats, o.ThreatLMR = threatReduction(DefaultThreatLMR)
 	return o

@@ -503,3 +503,49 @@ func TestCorrectionKeys(t *testing.T) {
 		t.Fatalf("open three: threat key %x (without %x), black's open-four cells %d", a3, a1, p.Count(game.Black, ev.TFlex4))
 	}
 }
+
+// With ContAttack a late threat of ours right after the opponent had to
+// face one of ours (GenMoves records it by stack depth) is reduced
+// ContAttack plies less; a quiet move is not, nor a threat after a pass.
+func TestContAttack(t *testing.T) {
+	mv, err := game.ParseOpening("h8a1i8a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PositionFrom(15, 15, game.Freestyle, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [engine.MaxMoves]engine.Move
+	p.rootN = p.Ply()
+	p.ContAttack = 1
+	p.GenMoves(buf[:0])
+	four, quiet := p.MoveAt(10, 7), p.MoveAt(12, 12) // k8 (with j8 below: a four) and m13
+	p.Make(p.MoveAt(9, 7))                           // h8 i8 j8: an open three
+	p.GenMoves(buf[:0])                              // white faces it
+	p.Make(p.MoveAt(6, 7))                           // white blocks at g8
+	if !p.HasCode(p.Side(), int(four), ev.B4) {
+		t.Fatal("k8 makes no four for black")
+	}
+	if got := p.AdjustReduction(quiet); got != 0 {
+		t.Errorf("quiet move after an answered three: adjustment %d, want 0", got)
+	}
+	if got := p.AdjustReduction(four); got != -1 {
+		t.Errorf("four after an answered three: adjustment %d, want -1", got)
+	}
+	p.ContAttack = 2
+	if got := p.AdjustReduction(four); got != -2 {
+		t.Errorf("ContAttack 2: adjustment %d, want -2", got)
+	}
+	p.MakeNull()
+	p.MakeNull()
+	if got := p.AdjustReduction(four); got != 0 {
+		t.Errorf("four after two passes: adjustment %d, want 0", got)
+	}
+	p.UnmakeNull()
+	p.UnmakeNull()
+	p.ContAttack = 0
+	if got := p.AdjustReduction(four); got != 0 {
+		t.Errorf("ContAttack off, no open three against black: adjustment %d, want 0", got)
+	}
+}

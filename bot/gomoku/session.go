@@ -105,6 +105,11 @@ type Options struct {
 	// fours that leave an open three unanswered reduced more,
 	// Search.AdjustReduction; DefaultAdjustLMR): positive on, negative off.
 	AdjustLMR int
+	// ContAttack, when not zero, replaces DefaultContAttack (late threats
+	// reduced that many plies less right after a threat of ours,
+	// Search.ContAttack): positive, the plies; negative, off. On, it
+	// replaces the adjustment of AdjustLMR.
+	ContAttack int
 	// LMRExtend, when not zero, replaces engine.Options.LMRExtend (the
 	// search after a reduced one that passed alpha a ply deeper or
 	// shallower by its margin): positive, the margin; negative, none.
@@ -316,6 +321,12 @@ func configure(b *Brain, opt Options) {
 		b.Eval = e
 	}
 	searchOptions(&b.E.Options, opt)
+	if opt.ContAttack != 0 {
+		b.ContAttack = max(opt.ContAttack, 0)
+	}
+	if b.ContAttack > 0 {
+		b.E.Options.AdjustLMR = true
+	}
 	b.MaxDepth = opt.MaxDepth
 	b.MaxNodes = opt.MaxNodes
 	b.NoVCF = opt.NoVCF

@@ -764,3 +764,19 @@ func TestSearchOptions(t *testing.T) {
 		t.Fatalf("ThreatLMR 0: %+v", o)
 	}
 }
+
+// ContAttack set by Options replaces the brain's default and turns on the
+// engine's adjustment of late move reductions; a negative value turns it
+// off.
+func TestConfigureContAttack(t *testing.T) {
+	b := NewBrain(1, 1)
+	configure(b, Options{ContAttack: 2})
+	if b.ContAttack != 2 || !b.E.Options.AdjustLMR {
+		t.Errorf("ContAttack 2: brain %d, AdjustLMR %v", b.ContAttack, b.E.Options.AdjustLMR)
+	}
+	b = NewBrain(1, 1)
+	configure(b, Options{ContAttack: -1})
+	if b.ContAttack != 0 || b.E.Options.AdjustLMR != DefaultAdjustLMR {
+		t.Errorf("ContAttack -1: brain %d, AdjustLMR %v", b.ContAttack, b.E.Options.AdjustLMR)
+	}
+}

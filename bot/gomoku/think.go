@@ -52,6 +52,9 @@ type Brain struct {
 	Quiesce bool
 	// Taper narrows the candidate moves deeper in the tree.
 	Taper bool
+	// ContAttack is Search.ContAttack (0: off); E.Options.AdjustLMR must
+	// be on for it to count.
+	ContAttack int
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 	// Eval is the evaluation (nil: the default weights).
@@ -70,7 +73,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper,
+	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper, ContAttack: DefaultContAttack,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -215,6 +218,21 @@ const DefaultHintHistory = 100
 // seed 5501): against a stronger searcher the attacker's forcing lines
 // must be seen deeper than self-play shows, and 1 is the default again.
 const DefaultThreatLMR = 1
+
+// DefaultContAttack is off: reducing late threats a ply less when our
+// previous move was a threat too (Search.ContAttack, -contattack 1) showed
+// no clear gain. Against Rapfi (classical) at 1 s on the balanced openings
+// (arena -game gomoku -engine name=x cmd="pbrain-pentad -threads 1
+// -contattack 1" -engine name=base cmd=pbrain-rapfi -tc 0/1 -games 60
+// -concurrency 2 -openings book/gomoku/data/openings-15-balanced.txt
+// -tolerance 3000 -seed S, seeds 5501, 5503, 5505, 5507): 81-153-6 (35.0%,
+// -107.5 +/- 43.0 Elo) where the default scored 92-205-3 (31.2%) over 300
+// games of the same seeds (seeds 5501, 5505, 5507 alone: 61.5 of 180
+// against 55); two plies less (-contattack 2, seed 5501) 8-25-1 after 34
+// games. Against the brain without it at 0.2 s (arena -tc 0/0.2 -games
+// 400 -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt
+// -seed 5701): -4.3 +/- 27.2.
+const DefaultContAttack = 0
 
 // DefaultAdjustLMR is off: reducing more the late fours that leave an
 // opponent's open three unanswered (engine.Options.AdjustLMR,
@@ -509,6 +527,7 @@ func (b *Brain) search(p *Search, lim engine.Limits, rootMoves []engine.Move) en
 	p.Quiesce = b.Quiesce
 	p.Taper = b.Taper
 	p.RootCandidates = b.RootCandidates
+	p.ContAttack = b.ContAttack
 	p.rootN = p.Ply()
 	p.wideAt = -1
 	if len(rootMoves) > 0 {

@@ -57,6 +57,7 @@ func main() {
 	correctLeaves := flag.Int("correct-leaves", 0, "with -correction, correct the quiescence's stand pat too: 1 on, -1 off (0: the default)")
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
+	contAttack := flag.Int("contattack", 0, "reduce our late threats this many plies less right after a threat of ours (-1: off, 0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
 	opt := gomoku.Options{
@@ -90,6 +91,7 @@ func main() {
 	opt.Correction, opt.CorrectLeaves = *correction, *correctLeaves
 	opt.ThreatLMR = threatLMR
 	opt.AdjustLMR = *adjustLMR
+	opt.ContAttack = *contAttack
 	opt.SoftPct = *softPct
 	opt.ClockSpace = *clockSpace
 	if *weights != "" {

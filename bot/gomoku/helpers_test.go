@@ -62,3 +62,18 @@ func checkIncremental(t *testing.T, p *Search) {
 		}
 	}
 }
+
+// freestyleOpening is the freestyle 15x15 position after the moves of an
+// opening in letters and numbers ("h8a1i8a3").
+func freestyleOpening(t *testing.T, opening string) *Search {
+	t.Helper()
+	mv, err := game.ParseOpening(opening)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PositionFrom(15, 15, game.Freestyle, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

@@ -262,14 +262,7 @@ func vcfTestPositions() []*Search {
 // Reducible: threats and answers to threats are never reduced, quiet moves
 // may be; nothing is in a threat-space search.
 func TestReducible(t *testing.T) {
-	mv, err := game.ParseOpening("h8a1i8a3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := PositionFrom(15, 15, game.Freestyle, mv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := freestyleOpening(t, "h8a1i8a3")
 	// black to move: j8 and g8 make an open three, b2 and m13 nothing
 	for _, c := range []struct {
 		x, y int
@@ -300,14 +293,7 @@ func TestReducible(t *testing.T) {
 // four or five next, and inside a threat-space search; StaticEval is the
 // pattern score Evaluate gives outside the quiescence.
 func TestThreatened(t *testing.T) {
-	mv, err := game.ParseOpening("h8a1i8a3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := PositionFrom(15, 15, game.Freestyle, mv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := freestyleOpening(t, "h8a1i8a3")
 	if p.Threatened() {
 		t.Error("black to move after h8 i8: threatened")
 	}
@@ -508,14 +494,7 @@ func TestCorrectionKeys(t *testing.T) {
 // face one of ours (GenMoves records it by stack depth) is reduced
 // ContAttack plies less; a quiet move is not, nor a threat after a pass.
 func TestContAttack(t *testing.T) {
-	mv, err := game.ParseOpening("h8a1i8a3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := PositionFrom(15, 15, game.Freestyle, mv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := freestyleOpening(t, "h8a1i8a3")
 	var buf [engine.MaxMoves]engine.Move
 	p.rootN = p.Ply()
 	p.ContAttack = 1

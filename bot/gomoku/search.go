@@ -69,9 +69,9 @@ type Search struct {
 	nullGenN [game.MaxSize*game.MaxSize + 1]int16
 	// ContAttack, when positive, reduces our late threats (open threes and
 	// fours) that many plies less when our previous move was a threat too,
-	// in place of the adjustment below (AdjustReduction): facing, by stack
+	// in place of AdjustReduction's other adjustment: facing, by stack
 	// depth, tells whether the side to move there faced an open four or
-	// five to be
+	// five to be (kept by GenMoves only while ContAttack is on)
 	facing     [game.MaxSize*game.MaxSize + 1]bool
 	ContAttack int
 	// scratch for the VCF solver and move generation
@@ -343,7 +343,9 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 	p.poll()
 	p.genN = p.Ply()
 	s, o := p.Side(), p.Side()^1
-	p.facing[p.Ply()] = p.Count(o, ev.TFlex4)+p.Count(o, ev.TFive) > 0
+	if p.ContAttack > 0 {
+		p.facing[p.Ply()] = p.Count(o, ev.TFlex4)+p.Count(o, ev.TFive) > 0
+	}
 	lo, hi := p.ScanRange()
 	if p.Stones() == 0 {
 		c := p.Index(p.Width()/2, p.Height()/2)

@@ -480,7 +480,7 @@ func TestFailHighReduction(t *testing.T) {
 // (engine.Corrector): the side's stone count and the position's hash.
 type correcting struct {
 	*pruned
-	calls int
+	calls, stands int
 }
 
 func (p *correcting) CorrectionKeys() (a, b uint64) {
@@ -488,14 +488,18 @@ func (p *correcting) CorrectionKeys() (a, b uint64) {
 	return uint64(p.Side()), p.Hash() >> 50
 }
 
+// CorrectedStand counts the quiescence roots whose corrected stand pat the
+// search passed on.
+func (p *correcting) CorrectedStand(int) { p.stands++ }
+
 func (p *correcting) Clone() engine.Position {
 	return &correcting{pruned: p.pruned.Clone().(*pruned)}
 }
 
 // Correction histories move the static evaluation (and with CorrectLeaves
-// the stand pat) only when asked for: the search changes, returns a legal
-// move, and still solves the small games exactly; without the option the
-// keys are never read.
+// the stand pat, which the position is then told) only when asked for: the
+// search changes, returns a legal move, and still solves the small games
+// exactly; without the option the keys are never read.
 func TestCorrection(t *testing.T) {
 	for _, leaves := range []bool{false, true} {
 		var last *correcting
@@ -508,6 +512,9 @@ func TestCorrection(t *testing.T) {
 			res := engine.New(4, opt).Search(last, engine.Limits{Depth: depth})
 			if !on && last.calls != 0 {
 				t.Fatalf("keys read %d times without the option", last.calls)
+			}
+			if want := on && leaves; (last.stands > 0) != want {
+				t.Fatalf("Correction %v, CorrectLeaves %v: %d corrected stand pats passed on", on, leaves, last.stands)
 			}
 			return res
 		}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})

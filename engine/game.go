@@ -105,9 +105,14 @@ type Pruner interface {
 // positions found (Options.Correction): CorrectionKeys returns two keys of
 // features the evaluation's error is expected to follow (in gomoku: the
 // threat classes on the board, and the last two moves). It must not change
-// the position.
+// the position. With Options.CorrectLeaves the quiescence search passes
+// the corrected stand pat of its first node to CorrectedStand before it
+// searches that node's moves, so that a game whose quiescence keeps the
+// stand pat of its first node along its lines (gomoku: the fours and their
+// blocks) keeps the corrected one.
 type Corrector interface {
 	CorrectionKeys() (a, b uint64)
+	CorrectedStand(v int)
 }
 
 // NullMover is optionally implemented by games where giving the opponent a

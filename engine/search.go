@@ -877,6 +877,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	stand := pos.Evaluate()
 	if qply == 0 && w.corrector != nil && w.e.Options.CorrectLeaves && stand < WinBound/2 && stand > -WinBound/2 && !w.pruner.Threatened() {
 		stand += w.correction(pos.Side(), w.correctionKeys())
+		w.corrector.CorrectedStand(stand)
 	}
 	if w.noisy == nil || ply >= MaxPly-1 || qply >= 16 {
 		return stand

@@ -276,6 +276,16 @@ func (p *Search) CorrectionKeys() (a, b uint64) {
 	return a, b
 }
 
+// CorrectedStand implements engine.Corrector: v, the corrected stand pat
+// of the quiescence's first node, is the score its lines of fours keep
+// (Evaluate), where the pattern score was before. Elsewhere it changes
+// nothing.
+func (p *Search) CorrectedStand(v int) {
+	if p.Quiesce && p.qBase == p.Ply() {
+		p.qVal = v
+	}
+}
+
 // Threatened implements engine.Pruner: the opponent makes five or an open
 // four with its next stone, so every answer GenMoves lists must be searched.
 // Inside a threat-space search every node counts as threatened: its proofs

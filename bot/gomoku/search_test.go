@@ -171,7 +171,8 @@ func TestQuiescenceSeesFours(t *testing.T) {
 
 // TestQuiescenceRules: the four-three against no four is a win for
 // Terminal (not under renju, not when the opponent has a four); inside the
-// quiescence Evaluate keeps the stand pat of the depth-0 node; GenNoisy
+// quiescence Evaluate keeps the stand pat of the depth-0 node, as corrected
+// by the search (CorrectedStand); GenNoisy
 // plays fours only within QuiescePlies of it, blocks of a five always.
 func TestQuiescenceRules(t *testing.T) {
 	// black 8,7: a four (5..8,7, blocked at 4,7) and an open three (8,7..8,9)
@@ -200,7 +201,10 @@ func TestQuiescenceRules(t *testing.T) {
 	// four 9,12 and the black block at 13,12 ... 8,12
 	q.SetSide(game.White)
 	q.genN = q.Ply() - 1
-	stand := q.Evaluate()
+	pattern := q.Evaluate()
+	// the search corrects the stand pat and tells the position
+	stand := pattern + 37
+	q.CorrectedStand(stand)
 	var buf [engine.MaxMoves]engine.Move
 	noisy := q.GenNoisy(buf[:0])
 	if len(noisy) == 0 {
@@ -211,6 +215,7 @@ func TestQuiescenceRules(t *testing.T) {
 	if v := q.Evaluate(); v != -ev.VCFWin {
 		t.Fatalf("facing a five: %d", v)
 	}
+	q.CorrectedStand(stand + 1000) // not the quiescence's first node: no change
 	blocks := q.GenNoisy(buf[:0])
 	if len(blocks) != 1 || q.Class(game.White, int(blocks[0])) != ev.TFive {
 		t.Fatalf("blocks %s", lineString(blocks))
@@ -218,7 +223,7 @@ func TestQuiescenceRules(t *testing.T) {
 	bl := blocks[0]
 	q.Make(bl)
 	if v := q.Evaluate(); v != stand || v == q.score() {
-		t.Fatalf("after %s %s: %d (pattern score %d), want the stand pat %d", game.FormatMove(m), game.FormatMove(bl), v, q.score(), stand)
+		t.Fatalf("after %s %s: %d (pattern score %d), want the corrected stand pat %d (uncorrected %d)", game.FormatMove(m), game.FormatMove(bl), v, q.score(), stand, pattern)
 	}
 	// the cap: no more fours two plies in with QuiescePlies 2, but a five
 	// is still blocked

@@ -110,6 +110,9 @@ type Options struct {
 	// Search.ContAttack): positive, the plies; negative, off. On, it
 	// replaces the adjustment of AdjustLMR.
 	ContAttack int
+	// QuiescePlies, when positive, replaces DefaultQuiescePlies (how many
+	// plies from the depth-0 node the quiescence plays fours).
+	QuiescePlies int
 	// LMRExtend, when not zero, replaces engine.Options.LMRExtend (the
 	// search after a reduced one that passed alpha a ply deeper or
 	// shallower by its margin): positive, the margin; negative, none.
@@ -326,6 +329,9 @@ func configure(b *Brain, opt Options) {
 	}
 	if b.ContAttack > 0 {
 		b.E.Options.AdjustLMR = true
+	}
+	if opt.QuiescePlies > 0 {
+		b.QuiescePlies = opt.QuiescePlies
 	}
 	b.MaxDepth = opt.MaxDepth
 	b.MaxNodes = opt.MaxNodes

@@ -780,3 +780,23 @@ func TestConfigureContAttack(t *testing.T) {
 		t.Errorf("ContAttack -1: brain %d, AdjustLMR %v", b.ContAttack, b.E.Options.AdjustLMR)
 	}
 }
+
+// QuiescePlies set by Options replaces the brain's default and reaches the
+// position its search runs on; zero or less keeps the default.
+func TestConfigureQuiescePlies(t *testing.T) {
+	b := NewBrain(1, 1)
+	configure(b, Options{QuiescePlies: 6})
+	if b.QuiescePlies != 6 {
+		t.Fatalf("QuiescePlies 6: brain %d", b.QuiescePlies)
+	}
+	p := freestyleOpening(t, "h8a1i8a3")
+	b.search(p, engine.Limits{Depth: 1}, nil)
+	if p.QuiescePlies != 6 {
+		t.Errorf("the search ran with QuiescePlies %d, want 6", p.QuiescePlies)
+	}
+	b = NewBrain(1, 1)
+	configure(b, Options{QuiescePlies: -3})
+	if b.QuiescePlies != 0 {
+		t.Errorf("QuiescePlies -3: brain %d, want 0 (the default)", b.QuiescePlies)
+	}
+}

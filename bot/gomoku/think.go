@@ -55,6 +55,8 @@ type Brain struct {
 	// ContAttack is Search.ContAttack (0: off); E.Options.AdjustLMR must
 	// be on for it to count.
 	ContAttack int
+	// QuiescePlies is Search.QuiescePlies (0: DefaultQuiescePlies).
+	QuiescePlies int
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 	// Eval is the evaluation (nil: the default weights).
@@ -269,7 +271,16 @@ const (
 // 33.9 over 200.
 const DefaultNoVCTDefence = true
 
-// DefaultQuiescePlies caps the quiescence over fours (Search.QuiescePlies).
+// DefaultQuiescePlies caps the quiescence over fours (Search.QuiescePlies;
+// the engine's quiescence stops at 16 plies whatever the cap). 16 against
+// Rapfi (classical, one thread) on the balanced openings (arena -game
+// gomoku -engine name=x cmd="pbrain-pentad -threads 1 -quiesce-plies 16"
+// -engine name=base cmd=pbrain-rapfi -concurrency 2 -openings
+// book/gomoku/data/openings-15-balanced.txt -tolerance 3000): at 0.3 s a
+// move (-tc 0/0.3 -games 200 -seed 5801) 89-105-6 (46.0%) where 8 scored
+// 74-123-3 (37.8%); at 1 s (-tc 0/1 -games 60, seeds 5501 and 5503)
+// 34-81-5 (30.4%, -143.8 +/- 66.9 Elo), as 8 did (31.2% over 300 games):
+// 8 stays.
 const DefaultQuiescePlies = 8
 
 // DefaultTaper is the candidate tapering of a new brain.
@@ -528,6 +539,7 @@ func (b *Brain) search(p *Search, lim engine.Limits, rootMoves []engine.Move) en
 	p.Taper = b.Taper
 	p.RootCandidates = b.RootCandidates
 	p.ContAttack = b.ContAttack
+	p.QuiescePlies = b.QuiescePlies
 	p.rootN = p.Ply()
 	p.wideAt = -1
 	if len(rootMoves) > 0 {

@@ -742,6 +742,7 @@ func (w *searchWorker) qsearch(alpha, beta, ply, qply int) int {
 	stand := pos.Evaluate()
 	if qply == 0 && w.corrector != nil && w.e.Options.CorrectLeaves && stand < engine.WinBound/2 && stand > -engine.WinBound/2 && !w.pruner.Threatened() {
 		stand += w.correction(pos.Side(), w.correctionKeys())
+		w.corrector.CorrectedStand(stand)
 	}
 	if w.noisy == nil || ply >= engine.MaxPly-1 || qply >= 16 {
 		return stand

@@ -642,3 +642,14 @@ func TestHashPredictor(t *testing.T) {
 		t.Fatalf("with the predictor %v %d (%d nodes), without %v %d (%d nodes)", got.Move, got.Score, got.Nodes, plain.Move, plain.Score, plain.Nodes)
 	}
 }
+
+// TestQuiesceTT: the quiescence's first position reads and writes the
+// table, which changes the search's node count and none of its proven
+// results.
+func TestQuiesceTT(t *testing.T) {
+	checkOption(t, "QuiesceTT", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, Prune: engine.Pruning{Futility: 1, FutilityDepth: 3, Razor: 1, MoveCount: true}}
+		opt.QuiesceTT = on
+		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
+	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}

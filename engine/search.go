@@ -104,6 +104,10 @@ type Options struct {
 	// quiescence search's first position.
 	Correction    int
 	CorrectLeaves bool
+	// QuiesceTT lets the quiescence search's first position read the
+	// transposition table (any entry of depth 0 or more whose bound
+	// decides the window) and store its own result at depth 0.
+	QuiesceTT bool
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -870,6 +874,37 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 }
 
 func (w *worker) qsearch(alpha, beta, ply, qply int) int {
+	if qply != 0 || !w.e.Options.QuiesceTT {
+		return w.quiesce(alpha, beta, ply, qply)
+	}
+	key := w.pos.Hash()
+	ent, ok := w.e.TT.Probe(key)
+	if ok && ent.Depth >= 0 {
+		s := fromTT(ent.Score, ply)
+		switch {
+		case ent.Bound == tt.BoundExact,
+			ent.Bound == tt.BoundLower && s >= beta,
+			ent.Bound == tt.BoundUpper && s <= alpha:
+			return s
+		}
+	}
+	s := w.quiesce(alpha, beta, ply, qply)
+	// a deeper entry (of the main search) stays
+	if !w.aborted && !(ok && ent.Depth > 0) {
+		bound := tt.BoundExact
+		if s <= alpha {
+			bound = tt.BoundUpper
+		} else if s >= beta {
+			bound = tt.BoundLower
+		}
+		w.e.TT.Store(key, uint32(NoMove), toTT(s, ply), 0, bound)
+	}
+	return s
+}
+
+// quiesce is the quiescence search proper (qsearch reads and writes the
+// table around its first position).
+func (w *worker) quiesce(alpha, beta, ply, qply int) int {
 	if w.tick() {
 		return 0
 	}

@@ -138,5 +138,6 @@ func benchOptions() engine.Options {
 	o := engine.Options{Threads: 1, LMR: true, LMRScale: DefaultLMRScale, Prune: DefaultPruning, IIR: DefaultIIR, SingleReply: DefaultSingleReply, AspWindow: DefaultAspWindow, HintHistory: DefaultHintHistory, AdjustLMR: DefaultAdjustLMR || DefaultContAttack > 0,
 		Correction: DefaultCorrection, CorrectLeaves: DefaultCorrectLeaves}
 	o.ReduceThreats, o.ThreatLMR = threatReduction(DefaultThreatLMR)
+	o.QuiesceTT = DefaultQuiesceTT
 	return o
 }

@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -67,6 +68,10 @@ type Search struct {
 	// nullGenN keeps genN across the passes of null-move pruning, by the
 	// stack depth of the pass
 	nullGenN [game.MaxSize*game.MaxSize + 1]int16
+	// IndirectDefences widens GenMoves' answers to an opponent's VCF
+	// (SearchVCF) from the line's cells and our fours to every cell that
+	// breaks the line (indirectDefences).
+	IndirectDefences bool
 	// ContAttack, when positive, reduces our late threats (open threes and
 	// fours) that many plies less when our previous move was a threat too,
 	// in place of AdjustReduction's other adjustment: facing, by stack
@@ -420,6 +425,9 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 					buf = append(buf, m)
 				}
 			}
+			if p.IndirectDefences {
+				buf = p.indirectDefences(buf, line)
+			}
 			if len(buf) > 0 {
 				return buf
 			}
@@ -462,6 +470,31 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 		// search orders them itself)
 		selectTop(buf, vals[:len(buf)], limit)
 		buf = buf[:limit]
+	}
+	return buf
+}
+
+// indirectDefences adds to buf (the own fours and the cells of the
+// opponent's VCF line) the other candidate cells that break the line
+// (breaksVCF): those on a line with one of its cells within 5, where a
+// stone can change what the line's fours and blocks make.
+func (p *Search) indirectDefences(buf []engine.Move, line []engine.Move) []engine.Move {
+	s := p.Side()
+	lo, hi := p.ScanRange()
+	for c := p.NextCandidate(lo, hi); c < hi; c = p.NextCandidate(c+1, hi) {
+		if p.HasCode(s, c, ev.B4) || !p.Allowed(c) || slices.Contains(line, engine.Move(c)) {
+			continue // listed already, or forbidden
+		}
+		near := false
+		for _, m := range line {
+			if alignedWithin(c, int(m), 5) {
+				near = true
+				break
+			}
+		}
+		if near && p.breaksVCF(engine.Move(c), line) {
+			buf = append(buf, engine.Move(c))
+		}
 	}
 	return buf
 }
@@ -663,7 +696,10 @@ func (p *Search) GenNoisy(buf []engine.Move) []engine.Move {
 }
 
 // alignedNear tells whether cells a and b lie on one line within 4 cells.
-func alignedNear(a, b int) bool {
+func alignedNear(a, b int) bool { return alignedWithin(a, b, 4) }
+
+// alignedWithin tells whether cells a and b lie on one line within k cells.
+func alignedWithin(a, b, k int) bool {
 	ax, ay := game.XY(a)
 	bx, by := game.XY(b)
 	dx, dy := ax-bx, ay-by
@@ -673,7 +709,7 @@ func alignedNear(a, b int) bool {
 	if dy < 0 {
 		dy = -dy
 	}
-	return max(dx, dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)
+	return max(dx, dy) <= k && (dx == 0 || dy == 0 || dx == dy)
 }
 
 // Clone implements engine.Position.

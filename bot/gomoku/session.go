@@ -113,6 +113,13 @@ type Options struct {
 	// QuiescePlies, when positive, replaces DefaultQuiescePlies (how many
 	// plies from the depth-0 node the quiescence plays fours).
 	QuiescePlies int
+	// IndirectDefences, when not zero, replaces DefaultIndirectDefences
+	// (Search.IndirectDefences): positive on, negative off.
+	IndirectDefences int
+	// QuiesceTT, when not zero, replaces engine.Options.QuiesceTT (the
+	// quiescence's first position in the table; DefaultQuiesceTT):
+	// positive on, negative off.
+	QuiesceTT int
 	// LMRExtend, when not zero, replaces engine.Options.LMRExtend (the
 	// search after a reduced one that passed alpha a ply deeper or
 	// shallower by its margin): positive, the margin; negative, none.
@@ -295,6 +302,9 @@ func searchOptions(o *engine.Options, opt Options) {
 	if opt.CorrectLeaves != 0 {
 		o.CorrectLeaves = opt.CorrectLeaves > 0
 	}
+	if opt.QuiesceTT != 0 {
+		o.QuiesceTT = opt.QuiesceTT > 0
+	}
 }
 
 // setting replaces *dst by v when v is not zero (a negative v turns the
@@ -332,6 +342,9 @@ func configure(b *Brain, opt Options) {
 	}
 	if opt.QuiescePlies > 0 {
 		b.QuiescePlies = opt.QuiescePlies
+	}
+	if opt.IndirectDefences != 0 {
+		b.IndirectDefences = opt.IndirectDefences > 0
 	}
 	b.MaxDepth = opt.MaxDepth
 	b.MaxNodes = opt.MaxNodes

@@ -800,3 +800,25 @@ func TestConfigureQuiescePlies(t *testing.T) {
 		t.Errorf("QuiescePlies -3: brain %d, want 0 (the default)", b.QuiescePlies)
 	}
 }
+
+// TestConfigureIndirectAndQuiesceTT: the options turn the settings on and
+// off against the defaults, and the search runs with them.
+func TestConfigureIndirectAndQuiesceTT(t *testing.T) {
+	for _, v := range []int{1, -1} {
+		b := NewBrain(1, 1)
+		configure(b, Options{IndirectDefences: v, QuiesceTT: v})
+		if b.IndirectDefences != (v > 0) || b.E.Options.QuiesceTT != (v > 0) {
+			t.Fatalf("%d: IndirectDefences %v, QuiesceTT %v", v, b.IndirectDefences, b.E.Options.QuiesceTT)
+		}
+		p := freestyleOpening(t, "h8a1i8a3")
+		b.search(p, engine.Limits{Depth: 1}, nil)
+		if p.IndirectDefences != (v > 0) {
+			t.Errorf("%d: the search ran with IndirectDefences %v", v, p.IndirectDefences)
+		}
+	}
+	b := NewBrain(1, 1)
+	configure(b, Options{})
+	if b.IndirectDefences != DefaultIndirectDefences || b.E.Options.QuiesceTT != DefaultQuiesceTT {
+		t.Fatalf("defaults: IndirectDefences %v, QuiesceTT %v", b.IndirectDefences, b.E.Options.QuiesceTT)
+	}
+}

@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -57,6 +58,8 @@ type Brain struct {
 	ContAttack int
 	// QuiescePlies is Search.QuiescePlies (0: DefaultQuiescePlies).
 	QuiescePlies int
+	// IndirectDefences is Search.IndirectDefences.
+	IndirectDefences bool
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 	// Eval is the evaluation (nil: the default weights).
@@ -75,7 +78,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper, ContAttack: DefaultContAttack,
+	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper, ContAttack: DefaultContAttack, IndirectDefences: DefaultIndirectDefences,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -283,6 +286,30 @@ const DefaultNoVCTDefence = true
 // 8 stays.
 const DefaultQuiescePlies = 8
 
+// DefaultIndirectDefences is off: widening a brain's answers to an
+// opponent's VCF inside the search (Search.IndirectDefences: every cell
+// that breaks the VCF's line, not only its cells and our fours; exact
+// against the VCF solver's check, TestIndirectDefences) showed no gain.
+// Against the brain without it (arena -game gomoku -tc 0/0.2 -games 400
+// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt
+// -seed 5902, -threads 1 each): +4.3 +/- 27.2 Elo. With DefaultQuiesceTT
+// against Rapfi (classical, one thread) on the balanced openings (arena
+// -game gomoku -engine name=x cmd="pbrain-pentad -threads 1
+// -indirect-defences 1 -quiesce-tt 1" -engine name=base cmd=pbrain-rapfi
+// -concurrency 2 -openings book/gomoku/data/openings-15-balanced.txt
+// -tolerance 3000): at 0.3 s a move (-tc 0/0.3 -games 200 -seed 5801)
+// 82-117-1 (41.2%) where the default scored 83-112-5 (42.8%); at 1 s
+// (-tc 0/1 -games 60, seeds 5501 and 5503) 33-85-2 (28.3%) where the
+// default had scored 37-80-3 (32.1%, session 55).
+const DefaultIndirectDefences = false
+
+// DefaultQuiesceTT is off: the quiescence's first position reading and
+// writing the transposition table (engine.Options.QuiesceTT) searches 10%
+// fewer bench nodes (175331 against 193776) but showed no gain: against
+// the brain without it (the self-play match above, seed 5903) +6.1 +/-
+// 26.3 Elo; with DefaultIndirectDefences against Rapfi, see there.
+const DefaultQuiesceTT = false
+
 // DefaultTaper is the candidate tapering of a new brain.
 const DefaultTaper = false
 
@@ -436,11 +463,16 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 	}
 	// the leaf VCF of the search is bounded by nodes only
 	p.SetVCFLimits(nil, time.Time{})
-	if !b.NoVCF && !b.NoVCT && len(rootMoves) == 0 && !b.stopped.Load() {
-		if m, ok := b.VCT(p, bud.Hard/5); ok {
+	if !b.NoVCF && !b.NoVCT && !b.stopped.Load() {
+		// our win by threats, also when the opponent has a VCF: the
+		// threat-space search answers the opponent's fours, and its first
+		// move must be one of the VCF defences
+		if m, ok := b.VCT(p, bud.Hard/5); ok && (len(rootMoves) == 0 || slices.Contains(rootMoves, m)) {
 			b.won = true
 			return m
 		}
+	}
+	if !b.NoVCF && !b.NoVCT && len(rootMoves) == 0 && !b.stopped.Load() {
 		// the opponent's win by threats, when there is time to look: only
 		// its cells and our own fours and threes can refute it
 		if !b.NoVCTDefence && (bud.Hard <= 0 || time.Since(start) < bud.Hard/3) {
@@ -539,6 +571,7 @@ func (b *Brain) search(p *Search, lim engine.Limits, rootMoves []engine.Move) en
 	p.Taper = b.Taper
 	p.RootCandidates = b.RootCandidates
 	p.ContAttack = b.ContAttack
+	p.IndirectDefences = b.IndirectDefences
 	p.QuiescePlies = b.QuiescePlies
 	p.rootN = p.Ply()
 	p.wideAt = -1

@@ -311,3 +311,65 @@ func TestAdjustReduction(t *testing.T) {
 		t.Errorf("no open three: %d more plies, want 0", got)
 	}
 }
+
+// A win by threats (a four, then threes answered by the opponent's own
+// fours) in a position where the opponent has a VCF: the brain restricts
+// its root to the VCF's defences and must still look for its own threat
+// win among them (tactics-long.txt, the position Rapfi proved in 13 plies).
+func TestVCTUnderOpponentVCF(t *testing.T) {
+	const rec = "9,8 6,9 5,8 4,9 7,9 7,8 4,11 5,7 6,11 8,7 9,6 9,7 5,11 7,11 6,10 4,12 4,10 8,9"
+	p := fromMoves(t, game.Freestyle, rec)
+	if r := p.OpponentVCF(1<<16, 0); !r.Win {
+		t.Fatal("the opponent has no VCF: the position tests nothing")
+	}
+	for _, nodes := range []uint64{20000, 100000} {
+		br := NewBrain(4, 1)
+		br.MaxNodes = nodes
+		br.Ready()
+		m := br.Think(p, Budget{})
+		if got := game.FormatMove(m); got != "3,11" || !br.won {
+			t.Fatalf("%d nodes: %s (won %v), want the win 3,11", nodes, got, br.won)
+		}
+	}
+}
+
+// Every cell after which the opponent has no VCF any more (an exact
+// check) is among GenMoves' answers to the VCF once IndirectDefences is
+// on: the line's cells, our fours, and the cells that break the line some
+// other way, as 5,9 does here by making our forced block at 7,7 a four.
+func TestIndirectDefences(t *testing.T) {
+	const rec = "9,8 6,9 5,8 4,9 7,9 7,8 4,11 5,7 6,11 8,7 9,6 9,7 5,11 7,11 6,10 4,12 4,10 8,9 3,11 2,11"
+	p := fromMoves(t, game.Freestyle, rec)
+	p.SearchVCF = DefaultSearchVCF
+	line := slices.Clone(p.opponentVCFLine(uint64(p.SearchVCF)))
+	if len(line) == 0 {
+		t.Fatal("the opponent has no VCF: the position tests nothing")
+	}
+	var exact []engine.Move
+	lo, hi := p.ScanRange()
+	for c := p.NextCandidate(lo, hi); c < hi; c = p.NextCandidate(c+1, hi) {
+		p.Make(engine.Move(c))
+		if !p.HasVCF(1<<20, 0) && p.Count(p.Side(), ev.TFive) == 0 {
+			exact = append(exact, engine.Move(c))
+		}
+		p.Unmake(engine.Move(c))
+	}
+	var buf [game.MaxSize * game.MaxSize]engine.Move
+	narrow := slices.Clone(p.GenMoves(buf[:0]))
+	p.IndirectDefences = true
+	wide := slices.Clone(p.GenMoves(buf[:0]))
+	for _, m := range exact {
+		if !slices.Contains(wide, m) {
+			t.Errorf("defence %s missing from %v", game.FormatMove(m), wide)
+		}
+	}
+	if !slices.Contains(exact, engine.Move(p.Index(5, 9))) || slices.Contains(narrow, engine.Move(p.Index(5, 9))) || !slices.Contains(wide, engine.Move(p.Index(5, 9))) {
+		t.Fatalf("5,9: exact %v narrow %v wide %v", exact, narrow, wide)
+	}
+	for _, m := range wide {
+		if !slices.Contains(narrow, m) && !p.breaksVCF(m, line) {
+			t.Errorf("%s listed but does not break the line", game.FormatMove(m))
+		}
+	}
+	t.Logf("line %v; exact defences %d, narrow list %d, wide %d", line, len(exact), len(narrow), len(wide))
+}

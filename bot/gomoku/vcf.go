@@ -239,3 +239,59 @@ func (p *Search) opponentVCFLine(nodes uint64) []engine.Move {
 	}
 	return p.vcf.pv[:p.vcf.pvLen]
 }
+
+// breaksVCF tells whether the side to move's stone m stops the opponent's
+// VCF line (attacker and defender cells, as opponentVCFLine returns it):
+// after m the line, replayed move for move, no longer wins. A stone on
+// the line breaks it; so does one that turns a forced block of ours into
+// a four, or takes a four of the line away. The line replayed is the
+// only one tried: the opponent may have another (the search's own
+// threat checks look further).
+func (p *Search) breaksVCF(m engine.Move, line []engine.Move) bool {
+	if len(line) == 0 {
+		return false
+	}
+	s, o := p.Side(), p.Side()^1
+	p.Position.Make(m)
+	made := 1
+	broken := true
+	for i := 0; i < len(line); i += 2 {
+		a := int(line[i])
+		if p.Cell(a) != game.Empty || !p.Allowed(a) {
+			break
+		}
+		if n := p.Count(s, ev.TFive); n > 0 && (n > 1 || !p.MakesFive(s, a)) {
+			break // we have a five the line does not block
+		}
+		if i == len(line)-1 {
+			// the line's last stone: a five, an open four or a four
+			// whose block is forbidden to us
+			cl := p.Class(o, a)
+			blackBlocks := p.Rule() == game.Renju && s == game.Black
+			broken = !(cl == ev.TFive || cl == ev.TFlex4 || blackBlocks && (cl == ev.TB4 || cl == ev.T43))
+			break
+		}
+		p.Position.Make(engine.Move(a))
+		made++
+		d := int(line[i+1])
+		if p.Count(s, ev.TFive) > 0 {
+			break // our five comes first
+		}
+		if _, n := p.FiveCell(o); n > 1 {
+			broken = false // two fives to block: the line wins here
+			break
+		}
+		if p.Cell(d) != game.Empty || !p.MakesFive(o, d) || !p.Allowed(d) {
+			// the four threatens nothing at the line's block, or the
+			// block is ours no more (a forbidden block loses: not broken)
+			broken = p.Cell(d) != game.Empty || !p.MakesFive(o, d)
+			break
+		}
+		p.Position.Make(engine.Move(d))
+		made++
+	}
+	for ; made > 0; made-- {
+		p.Position.Unmake(p.MoveBack(0))
+	}
+	return broken
+}

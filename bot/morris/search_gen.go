@@ -735,6 +735,37 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 }
 
 func (w *searchWorker) qsearch(alpha, beta, ply, qply int) int {
+	if qply != 0 || !w.e.Options.QuiesceTT {
+		return w.quiesce(alpha, beta, ply, qply)
+	}
+	key := w.pos.Hash()
+	ent, ok := w.e.TT.Probe(key)
+	if ok && ent.Depth >= 0 {
+		s := searchFromTT(ent.Score, ply)
+		switch {
+		case ent.Bound == tt.BoundExact,
+			ent.Bound == tt.BoundLower && s >= beta,
+			ent.Bound == tt.BoundUpper && s <= alpha:
+			return s
+		}
+	}
+	s := w.quiesce(alpha, beta, ply, qply)
+	// a deeper entry (of the main search) stays
+	if !w.aborted && !(ok && ent.Depth > 0) {
+		bound := tt.BoundExact
+		if s <= alpha {
+			bound = tt.BoundUpper
+		} else if s >= beta {
+			bound = tt.BoundLower
+		}
+		w.e.TT.Store(key, uint32(engine.NoMove), searchToTT(s, ply), 0, bound)
+	}
+	return s
+}
+
+// quiesce is the quiescence search proper (qsearch reads and writes the
+// table around its first position).
+func (w *searchWorker) quiesce(alpha, beta, ply, qply int) int {
 	if w.tick() {
 		return 0
 	}

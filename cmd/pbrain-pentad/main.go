@@ -58,6 +58,8 @@ func main() {
 	softPct := flag.Int("soft", 0, "start no new iteration after this percent of the move's hard limit (0: the default)")
 	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
 	contAttack := flag.Int("contattack", 0, "reduce our late threats this many plies less right after a threat of ours (-1: off, 0: the default)")
+	indirect := flag.Int("indirect-defences", 0, "answer an opponent's VCF inside the search with every cell that breaks its line, not only its cells and our fours: 1 on, -1 off (0: the default)")
+	quiesceTT := flag.Int("quiesce-tt", 0, "the quiescence's first position reads and writes the transposition table: 1 on, -1 off (0: the default)")
 	quiescePlies := flag.Int("quiesce-plies", 0, "plies from the leaves within which the quiescence plays fours, at most 16 (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -94,6 +96,7 @@ func main() {
 	opt.AdjustLMR = *adjustLMR
 	opt.ContAttack = *contAttack
 	opt.QuiescePlies = *quiescePlies
+	opt.IndirectDefences, opt.QuiesceTT = *indirect, *quiesceTT
 	opt.SoftPct = *softPct
 	opt.ClockSpace = *clockSpace
 	if *weights != "" {

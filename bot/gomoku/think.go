@@ -472,11 +472,9 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 			b.won = true
 			return m
 		}
-	}
-	if !b.NoVCF && !b.NoVCT && len(rootMoves) == 0 && !b.stopped.Load() {
 		// the opponent's win by threats, when there is time to look: only
 		// its cells and our own fours and threes can refute it
-		if !b.NoVCTDefence && (bud.Hard <= 0 || time.Since(start) < bud.Hard/3) {
+		if len(rootMoves) == 0 && !b.NoVCTDefence && !b.stopped.Load() && (bud.Hard <= 0 || time.Since(start) < bud.Hard/3) {
 			if line := b.opponentVCT(p, bud.Hard/8); len(line) > 0 {
 				cands := threatDefences(p, line)
 				rootMoves = b.vctRefutations(p, cands, start, bud)

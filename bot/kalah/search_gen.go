@@ -405,13 +405,7 @@ func (w *searchWorker) searchRoot(depth, alpha, beta int) int {
 	}
 	// A search restricted to some root moves has not valued the position.
 	if !w.aborted && bestIdx >= 0 && len(w.e.limits.RootMoves) == 0 {
-		bound := tt.BoundExact
-		if best <= origAlpha {
-			bound = tt.BoundUpper
-		} else if best >= beta {
-			bound = tt.BoundLower
-		}
-		w.e.TT.Store(pos.Hash(), uint32(w.root[0].m), searchToTT(best, 0), int8(depth), bound)
+		w.e.TT.Store(pos.Hash(), uint32(w.root[0].m), searchToTT(best, 0), int8(depth), searchBoundOf(best, origAlpha, beta))
 	}
 	return best
 }
@@ -508,20 +502,8 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	if ent, ok := w.e.TT.Probe(key); ok {
 		ttMove = engine.Move(ent.Move)
 		entDepth, entScore, entBound = int(ent.Depth), searchFromTT(ent.Score, ply), ent.Bound
-		if excl == engine.NoMove && !pvNode && entDepth >= depth {
-			s := entScore
-			switch ent.Bound {
-			case tt.BoundExact:
-				return s
-			case tt.BoundLower:
-				if s >= beta {
-					return s
-				}
-			case tt.BoundUpper:
-				if s <= alpha {
-					return s
-				}
-			}
+		if excl == engine.NoMove && !pvNode && entDepth >= depth && searchDecides(ent.Bound, entScore, alpha, beta) {
+			return entScore
 		}
 	}
 	if ttMove == engine.NoMove && w.e.Options.IIR > 0 && depth >= w.e.Options.IIR {
@@ -719,12 +701,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	if excl != engine.NoMove {
 		return best
 	}
-	bound := tt.BoundExact
-	if best <= origAlpha {
-		bound = tt.BoundUpper
-	} else if best >= beta {
-		bound = tt.BoundLower
-	}
+	bound := searchBoundOf(best, origAlpha, beta)
 	if w.corrector != nil && w.evalOK[ply] && best < engine.WinBound && best > -engine.WinBound {
 		if ev := int(w.evals[ply]); !(bound == tt.BoundLower && best <= ev) && !(bound == tt.BoundUpper && best >= ev) {
 			w.updateCorrection(side, w.corrKeys[ply], best-ev, depth)
@@ -741,26 +718,34 @@ func (w *searchWorker) qsearch(alpha, beta, ply, qply int) int {
 	key := w.pos.Hash()
 	ent, ok := w.e.TT.Probe(key)
 	if ok && ent.Depth >= 0 {
-		s := searchFromTT(ent.Score, ply)
-		switch {
-		case ent.Bound == tt.BoundExact,
-			ent.Bound == tt.BoundLower && s >= beta,
-			ent.Bound == tt.BoundUpper && s <= alpha:
+		if s := searchFromTT(ent.Score, ply); searchDecides(ent.Bound, s, alpha, beta) {
 			return s
 		}
 	}
 	s := w.quiesce(alpha, beta, ply, qply)
 	// a deeper entry (of the main search) stays
 	if !w.aborted && !(ok && ent.Depth > 0) {
-		bound := tt.BoundExact
-		if s <= alpha {
-			bound = tt.BoundUpper
-		} else if s >= beta {
-			bound = tt.BoundLower
-		}
-		w.e.TT.Store(key, uint32(engine.NoMove), searchToTT(s, ply), 0, bound)
+		w.e.TT.Store(key, uint32(engine.NoMove), searchToTT(s, ply), 0, searchBoundOf(s, alpha, beta))
 	}
 	return s
+}
+
+// searchDecides tells whether a table score s with bound b settles a search of
+// the window (alpha, beta).
+func searchDecides(b tt.Bound, s, alpha, beta int) bool {
+	return b == tt.BoundExact || b == tt.BoundLower && s >= beta || b == tt.BoundUpper && s <= alpha
+}
+
+// searchBoundOf is the bound of a search's result best in the window (alpha,
+// beta): an upper bound at or below alpha, a lower one at or above beta.
+func searchBoundOf(best, alpha, beta int) tt.Bound {
+	switch {
+	case best <= alpha:
+		return tt.BoundUpper
+	case best >= beta:
+		return tt.BoundLower
+	}
+	return tt.BoundExact
 }
 
 // quiesce is the quiescence search proper (qsearch reads and writes the

@@ -653,3 +653,16 @@ func TestQuiesceTT(t *testing.T) {
 		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
+
+// The continuation history orders hinted moves by the answers that cut
+// off after the opponent's last move: it changes the search, returns a
+// legal move, and keeps the proven results of small games.
+func TestContHistory(t *testing.T) {
+	checkOption(t, "ContHistory", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, HintHistory: 1 << 20}
+		if on {
+			opt.ContHistory = 1 << 20
+		}
+		return engine.New(1, opt).Search(&hinted{toy.New(r, c), true, 0}, engine.Limits{Depth: depth})
+	}, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}

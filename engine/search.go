@@ -104,6 +104,12 @@ type Options struct {
 	// quiescence search's first position.
 	Correction    int
 	CorrectLeaves bool
+	// ContHistory, when positive with HintHistory, adds to a hinted move's
+	// ordering score its continuation history, scaled to at most
+	// ContHistory: a table by side, the move that led to the node and the
+	// move, rewarded and penalised as the history is (so it learns the
+	// good answers to each move of the opponent's).
+	ContHistory int
 	// QuiesceTT lets the quiescence search's first position read the
 	// transposition table (any entry of depth 0 or more whose bound
 	// decides the window) and store its own result at depth 0.
@@ -203,6 +209,8 @@ type worker struct {
 	scores    [MaxPly + 1][MaxMoves]int32
 	killers   [MaxPly + 1][2]Move
 	history   [2][1 << 16]int32
+	cont      [2][contSize]int32 // continuation history (Options.ContHistory)
+	played    [MaxPly + 1]Move   // the move made at each ply of the line (NoMove: a pass)
 	pv        [MaxPly + 1][MaxPly + 1]Move
 	pvLen     [MaxPly + 1]int
 	scorer    MoveScorer
@@ -266,6 +274,7 @@ type rootMove struct {
 func (w *worker) clearTables() {
 	w.killers = [MaxPly + 1][2]Move{}
 	w.history = [2][1 << 16]int32{}
+	w.cont = [2][contSize]int32{}
 	w.corr = [2][2][corrSize]int32{}
 }
 
@@ -678,6 +687,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && excl == NoMove && ev >= beta && beta < WinBound && beta > -WinBound {
 				r := 3 + depth/4
 				w.nuller.MakeNull()
+				w.played[ply] = NoMove
 				w.nulled[ply+1] = true
 				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 				w.nulled[ply+1] = false
@@ -761,6 +771,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if w.predictor != nil && full > 0 {
 			w.e.TT.Prefetch(w.predictor.HashAfter(m))
 		}
+		w.played[ply] = m
 		pos.Make(m)
 		same := pos.Side() == side
 		var s int
@@ -928,6 +939,7 @@ func (w *worker) quiesce(alpha, beta, ply, qply int) int {
 			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 		m := moves[i]
+		w.played[ply] = m
 		pos.Make(m)
 		var s int
 		if over, ts := pos.Terminal(); over {
@@ -1021,6 +1033,11 @@ func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
 				hint += hh / 2
 			}
 			hint += max(int(w.history[side][histIndex(m)]), 0) * hh / (killerScore / 2)
+			if ch := w.e.Options.ContHistory; ch > 0 && ply > 0 {
+				if prev := w.played[ply-1]; prev != NoMove {
+					hint += max(int(w.cont[side][contIndex(prev, m)]), 0) * ch / (killerScore / 2)
+				}
+			}
 			s = hintBase + int32(min(hint, 1<<23))
 		case hint > 0:
 			s = hintBase + int32(min(hint, 1<<23))
@@ -1050,4 +1067,24 @@ func (w *worker) rewardQuiet(side, ply int, m Move, depth int, tried []Move) {
 		j := histIndex(t)
 		h[j] -= bonus + h[j]*bonus/limit
 	}
+	if w.e.Options.ContHistory <= 0 || ply == 0 || w.played[ply-1] == NoMove {
+		return
+	}
+	prev := w.played[ply-1]
+	c := &w.cont[side]
+	i = contIndex(prev, m)
+	c[i] += bonus - c[i]*bonus/limit
+	for _, t := range tried {
+		j := contIndex(prev, t)
+		c[j] -= bonus + c[j]*bonus/limit
+	}
+}
+
+// contSize is the number of entries of a side's continuation history.
+const contSize = 1 << 18
+
+// contIndex is the continuation history's entry of move m answering prev.
+func contIndex(prev, m Move) int {
+	k := uint32(histIndex(prev))<<16 | uint32(histIndex(m))
+	return int(k * 0x9E3779B1 >> (32 - 18))
 }

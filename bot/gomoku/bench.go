@@ -139,5 +139,6 @@ func benchOptions() engine.Options {
 		Correction: DefaultCorrection, CorrectLeaves: DefaultCorrectLeaves}
 	o.ReduceThreats, o.ThreatLMR = threatReduction(DefaultThreatLMR)
 	o.QuiesceTT = DefaultQuiesceTT
+	o.ContHistory = DefaultContHistory
 	return o
 }

@@ -70,6 +70,10 @@ type Options struct {
 	// (killers and history among the pattern-ordered moves): positive, the
 	// value; negative, none.
 	HintHistory int
+	// ContHistory, when not zero, replaces engine.Options.ContHistory (the
+	// continuation history among the pattern-ordered moves;
+	// DefaultContHistory): positive, the value; negative, none.
+	ContHistory int
 	// FailHighMargin, when not zero, replaces engine.Options.FailHighMargin
 	// (the fail-high reduction at expected cut nodes): positive, the margin
 	// per ply; negative, none. Off by default: against the brain without
@@ -286,6 +290,7 @@ func searchOptions(o *engine.Options, opt Options) {
 	setting(&o.LMRScale, opt.LMRScale)
 	setting(&o.IIR, opt.IIR)
 	setting(&o.HintHistory, opt.HintHistory)
+	setting(&o.ContHistory, opt.ContHistory)
 	setting(&o.FailHighMargin, opt.FailHighMargin)
 	if opt.Singular != 0 {
 		o.Singular, o.SingularMargin = max(opt.Singular, 0), opt.SingularMargin

@@ -64,6 +64,8 @@ type searchWorker struct {
 	scores    [engine.MaxPly + 1][engine.MaxMoves]int32
 	killers   [engine.MaxPly + 1][2]engine.Move
 	history   [2][1 << 16]int32
+	cont      [2][searchContSize]int32       // continuation history (Options.ContHistory)
+	played    [engine.MaxPly + 1]engine.Move // the move made at each ply of the line (NoMove: a pass)
 	pv        [engine.MaxPly + 1][engine.MaxPly + 1]engine.Move
 	pvLen     [engine.MaxPly + 1]int
 	scorer    *Search
@@ -127,6 +129,7 @@ type searchRootMove struct {
 func (w *searchWorker) clearTables() {
 	w.killers = [engine.MaxPly + 1][2]engine.Move{}
 	w.history = [2][1 << 16]int32{}
+	w.cont = [2][searchContSize]int32{}
 	w.corr = [2][2][searchCorrSize]int32{}
 }
 
@@ -539,6 +542,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 			if pr.NullMove > 0 && depth >= pr.NullMove && w.nuller != nil && !w.nulled[ply] && excl == engine.NoMove && ev >= beta && beta < engine.WinBound && beta > -engine.WinBound {
 				r := 3 + depth/4
 				w.nuller.MakeNull()
+				w.played[ply] = engine.NoMove
 				w.nulled[ply+1] = true
 				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 				w.nulled[ply+1] = false
@@ -622,6 +626,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		if w.predictor != nil && full > 0 {
 			w.e.TT.Prefetch(w.predictor.HashAfter(m))
 		}
+		w.played[ply] = m
 		pos.Make(m)
 		same := pos.Side() == side
 		var s int
@@ -789,6 +794,7 @@ func (w *searchWorker) quiesce(alpha, beta, ply, qply int) int {
 			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 		m := moves[i]
+		w.played[ply] = m
 		pos.Make(m)
 		var s int
 		if over, ts := pos.Terminal(); over {
@@ -882,6 +888,11 @@ func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Mo
 				hint += hh / 2
 			}
 			hint += max(int(w.history[side][searchHistIndex(m)]), 0) * hh / (searchKillerScore / 2)
+			if ch := w.e.Options.ContHistory; ch > 0 && ply > 0 {
+				if prev := w.played[ply-1]; prev != engine.NoMove {
+					hint += max(int(w.cont[side][searchContIndex(prev, m)]), 0) * ch / (searchKillerScore / 2)
+				}
+			}
 			s = searchHintBase + int32(min(hint, 1<<23))
 		case hint > 0:
 			s = searchHintBase + int32(min(hint, 1<<23))
@@ -911,4 +922,24 @@ func (w *searchWorker) rewardQuiet(side, ply int, m engine.Move, depth int, trie
 		j := searchHistIndex(t)
 		h[j] -= bonus + h[j]*bonus/limit
 	}
+	if w.e.Options.ContHistory <= 0 || ply == 0 || w.played[ply-1] == engine.NoMove {
+		return
+	}
+	prev := w.played[ply-1]
+	c := &w.cont[side]
+	i = searchContIndex(prev, m)
+	c[i] += bonus - c[i]*bonus/limit
+	for _, t := range tried {
+		j := searchContIndex(prev, t)
+		c[j] -= bonus + c[j]*bonus/limit
+	}
+}
+
+// searchContSize is the number of entries of a side's continuation history.
+const searchContSize = 1 << 18
+
+// searchContIndex is the continuation history's entry of move m answering prev.
+func searchContIndex(prev, m engine.Move) int {
+	k := uint32(searchHistIndex(prev))<<16 | uint32(searchHistIndex(m))
+	return int(k * 0x9E3779B1 >> (32 - 18))
 }

@@ -40,6 +40,7 @@ func main() {
 	nullMove := flag.Int("nullmove", -1, "null-move pruning from this remaining depth up (0: off, -1: the default)")
 	iir := flag.Int("iir", 0, "internal iterative reduction from this remaining depth up (-1: off, 0: the default)")
 	hintHist := flag.Int("hinthist", 0, "killers and history among pattern-ordered moves, worth up to this much pattern value (-1: off, 0: the default)")
+	contHist := flag.Int("conthist", 0, "continuation history (the answers to the opponent's last move) among pattern-ordered moves, worth up to this much pattern value (-1: off, 0: the default)")
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	threat := flag.String("threat", "", "file of whole-board values by threat mask (see texel -threat), over the weights' own")
@@ -87,6 +88,7 @@ func main() {
 	opt.LMRScale = *lmr
 	opt.IIR = *iir
 	opt.HintHistory = *hintHist
+	opt.ContHistory = *contHist
 	opt.FailHighMargin = *failHigh
 	opt.Singular, opt.SingularMargin = *singular, *singularMargin
 	opt.HintKeep = *hintKeep

@@ -208,9 +208,9 @@ type worker struct {
 	moves     [MaxPly + 1][MaxMoves]Move
 	scores    [MaxPly + 1][MaxMoves]int32
 	killers   [MaxPly + 1][2]Move
-	history   [2][1 << 16]int32
-	cont      [2][contSize]int32 // continuation history (Options.ContHistory)
-	played    [MaxPly + 1]Move   // the move made at each ply of the line (NoMove: a pass)
+	history   [2][1 << 16]stat
+	cont      [2][contSize]stat // continuation history (Options.ContHistory)
+	played    [MaxPly + 1]Move  // the move made at each ply of the line (NoMove: a pass)
 	pv        [MaxPly + 1][MaxPly + 1]Move
 	pvLen     [MaxPly + 1]int
 	scorer    MoveScorer
@@ -273,8 +273,8 @@ type rootMove struct {
 
 func (w *worker) clearTables() {
 	w.killers = [MaxPly + 1][2]Move{}
-	w.history = [2][1 << 16]int32{}
-	w.cont = [2][contSize]int32{}
+	w.history = [2][1 << 16]stat{}
+	w.cont = [2][contSize]stat{}
 	w.corr = [2][2][corrSize]int32{}
 }
 
@@ -1032,10 +1032,10 @@ func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
 			case k[1]:
 				hint += hh / 2
 			}
-			hint += max(int(w.history[side][histIndex(m)]), 0) * hh / (killerScore / 2)
+			hint += max(int(w.history[side][histIndex(m)]), 0) * hh / statLimit
 			if ch := w.e.Options.ContHistory; ch > 0 && ply > 0 {
 				if prev := w.played[ply-1]; prev != NoMove {
-					hint += max(int(w.cont[side][contIndex(prev, m)]), 0) * ch / (killerScore / 2)
+					hint += max(int(w.cont[side][contIndex(prev, m)]), 0) * ch / statLimit
 				}
 			}
 			s = hintBase + int32(min(hint, 1<<23))
@@ -1046,7 +1046,7 @@ func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
 		case m == k[1]:
 			s = killerScore
 		default:
-			s = w.history[side][histIndex(m)] // kept below killerScore
+			s = int32(w.history[side][histIndex(m)]) // kept below killerScore
 		}
 		scores[i] = s
 	}
@@ -1060,24 +1060,37 @@ func (w *worker) rewardQuiet(side, ply int, m Move, depth int, tried []Move) {
 	}
 	bonus := int32(min(depth*depth, 400))
 	h := &w.history[side]
-	const limit = killerScore / 2
-	i := histIndex(m)
-	h[i] += bonus - h[i]*bonus/limit
+	h[histIndex(m)].add(bonus)
 	for _, t := range tried {
-		j := histIndex(t)
-		h[j] -= bonus + h[j]*bonus/limit
+		h[histIndex(t)].add(-bonus)
 	}
 	if w.e.Options.ContHistory <= 0 || ply == 0 || w.played[ply-1] == NoMove {
 		return
 	}
 	prev := w.played[ply-1]
 	c := &w.cont[side]
-	i = contIndex(prev, m)
-	c[i] += bonus - c[i]*bonus/limit
+	c[contIndex(prev, m)].add(bonus)
 	for _, t := range tried {
-		j := contIndex(prev, t)
-		c[j] -= bonus + c[j]*bonus/limit
+		c[contIndex(prev, t)].add(-bonus)
 	}
+}
+
+// stat is an entry of a history table, kept within +/-statLimit.
+type stat int32
+
+// statLimit bounds the history tables' entries (below killerScore).
+const statLimit = killerScore / 2
+
+// add moves the entry by bonus, less the more it already leans that way.
+func (e *stat) add(bonus int32) {
+	*e += stat(bonus - int32(*e)*abs32(bonus)/statLimit)
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // contSize is the number of entries of a side's continuation history.

@@ -63,8 +63,8 @@ type searchWorker struct {
 	moves     [engine.MaxPly + 1][engine.MaxMoves]engine.Move
 	scores    [engine.MaxPly + 1][engine.MaxMoves]int32
 	killers   [engine.MaxPly + 1][2]engine.Move
-	history   [2][1 << 16]int32
-	cont      [2][searchContSize]int32       // continuation history (Options.ContHistory)
+	history   [2][1 << 16]searchStat
+	cont      [2][searchContSize]searchStat  // continuation history (Options.ContHistory)
 	played    [engine.MaxPly + 1]engine.Move // the move made at each ply of the line (NoMove: a pass)
 	pv        [engine.MaxPly + 1][engine.MaxPly + 1]engine.Move
 	pvLen     [engine.MaxPly + 1]int
@@ -128,8 +128,8 @@ type searchRootMove struct {
 
 func (w *searchWorker) clearTables() {
 	w.killers = [engine.MaxPly + 1][2]engine.Move{}
-	w.history = [2][1 << 16]int32{}
-	w.cont = [2][searchContSize]int32{}
+	w.history = [2][1 << 16]searchStat{}
+	w.cont = [2][searchContSize]searchStat{}
 	w.corr = [2][2][searchCorrSize]int32{}
 }
 
@@ -887,10 +887,10 @@ func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Mo
 			case k[1]:
 				hint += hh / 2
 			}
-			hint += max(int(w.history[side][searchHistIndex(m)]), 0) * hh / (searchKillerScore / 2)
+			hint += max(int(w.history[side][searchHistIndex(m)]), 0) * hh / searchStatLimit
 			if ch := w.e.Options.ContHistory; ch > 0 && ply > 0 {
 				if prev := w.played[ply-1]; prev != engine.NoMove {
-					hint += max(int(w.cont[side][searchContIndex(prev, m)]), 0) * ch / (searchKillerScore / 2)
+					hint += max(int(w.cont[side][searchContIndex(prev, m)]), 0) * ch / searchStatLimit
 				}
 			}
 			s = searchHintBase + int32(min(hint, 1<<23))
@@ -901,7 +901,7 @@ func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Mo
 		case m == k[1]:
 			s = searchKillerScore
 		default:
-			s = w.history[side][searchHistIndex(m)] // kept below killerScore
+			s = int32(w.history[side][searchHistIndex(m)]) // kept below killerScore
 		}
 		scores[i] = s
 	}
@@ -915,24 +915,37 @@ func (w *searchWorker) rewardQuiet(side, ply int, m engine.Move, depth int, trie
 	}
 	bonus := int32(min(depth*depth, 400))
 	h := &w.history[side]
-	const limit = searchKillerScore / 2
-	i := searchHistIndex(m)
-	h[i] += bonus - h[i]*bonus/limit
+	h[searchHistIndex(m)].add(bonus)
 	for _, t := range tried {
-		j := searchHistIndex(t)
-		h[j] -= bonus + h[j]*bonus/limit
+		h[searchHistIndex(t)].add(-bonus)
 	}
 	if w.e.Options.ContHistory <= 0 || ply == 0 || w.played[ply-1] == engine.NoMove {
 		return
 	}
 	prev := w.played[ply-1]
 	c := &w.cont[side]
-	i = searchContIndex(prev, m)
-	c[i] += bonus - c[i]*bonus/limit
+	c[searchContIndex(prev, m)].add(bonus)
 	for _, t := range tried {
-		j := searchContIndex(prev, t)
-		c[j] -= bonus + c[j]*bonus/limit
+		c[searchContIndex(prev, t)].add(-bonus)
 	}
+}
+
+// searchStat is an entry of a history table, kept within +/-statLimit.
+type searchStat int32
+
+// searchStatLimit bounds the history tables' entries (below killerScore).
+const searchStatLimit = searchKillerScore / 2
+
+// add moves the entry by bonus, less the more it already leans that way.
+func (e *searchStat) add(bonus int32) {
+	*e += searchStat(bonus - int32(*e)*searchAbs32(bonus)/searchStatLimit)
+}
+
+func searchAbs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // searchContSize is the number of entries of a side's continuation history.

@@ -105,8 +105,8 @@ type Options struct {
 	Correction    int
 	CorrectLeaves bool
 	// ContHistory, when positive with HintHistory, adds to a hinted move's
-	// ordering score its continuation history, scaled to at most
-	// ContHistory: a table by side, the move that led to the node and the
+	// ordering score its continuation history, ContHistory for an entry of
+	// contUnit: a table by side, the move that led to the node and the
 	// move, rewarded and penalised as the history is (so it learns the
 	// good answers to each move of the opponent's).
 	ContHistory int
@@ -1035,7 +1035,7 @@ func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
 			hint += max(int(w.history[side][histIndex(m)]), 0) * hh / statLimit
 			if ch := w.e.Options.ContHistory; ch > 0 && ply > 0 {
 				if prev := w.played[ply-1]; prev != NoMove {
-					hint += max(int(w.cont[side][contIndex(prev, m)]), 0) * ch / statLimit
+					hint += max(int(w.cont[side][contIndex(prev, m)]), 0) * ch / contUnit
 				}
 			}
 			s = hintBase + int32(min(hint, 1<<23))
@@ -1093,8 +1093,16 @@ func abs32(x int32) int32 {
 	return x
 }
 
-// contSize is the number of entries of a side's continuation history.
-const contSize = 1 << 18
+// contSize is the number of entries of a side's continuation history, and
+// contUnit the entry worth ContHistory in the ordering: about the 99th
+// percentile of the positive entries after a gomoku search of 14 plies
+// (half a million nodes), whose median is about 75. (The history's entries
+// are as small, so its share of HintHistory, scaled by statLimit, hardly
+// ever moves an ordering score.)
+const (
+	contSize = 1 << 18
+	contUnit = 1024
+)
 
 // contIndex is the continuation history's entry of move m answering prev.
 func contIndex(prev, m Move) int {

@@ -204,15 +204,12 @@ const DefaultHintHistory = 100
 
 // DefaultContHistory is off: the continuation history (the answers that
 // cut off after each move of the opponent's, engine.Options.ContHistory;
-// -conthist N) does not order a new brain's moves. -conthist 100 against
-// the brain without it (arena -game gomoku -tc 0/0.2 -games 400
-// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt
-// -seed 6003, -threads 1 each): +13.0 +/- 26.9 Elo (LOS 83.1%); against
-// Rapfi (classical) at 0.3 s (arena -game gomoku -engine name=x
-// cmd="pbrain-pentad -threads 1 -conthist 100" -engine name=base
-// cmd=pbrain-rapfi -tc 0/0.3 -games 200 -concurrency 2 -openings
-// book/gomoku/data/openings-15-balanced.txt -tolerance 3000 -seed 5801):
-// 75-119-6 (39.0%), where the default scored 83-112-5 (42.8%).
+// -conthist N) does not order a new brain's moves. Not measured at its
+// present scale: session 60's matches of -conthist 100 (+13.0 +/- 26.9
+// Elo in self-play at 0.2 s, seed 6003; 75-119-6 against Rapfi at 0.3 s,
+// seed 5801, where the default scored 80-118-2) ran with the entries
+// scaled like the history's (by 2^21, against entries of 100-1000), which
+// changed the search by a few nodes in 100000: they measured noise.
 const DefaultContHistory = 0
 
 // DefaultThreatLMR reduces a new brain's late forcing moves (own threes and

@@ -1083,14 +1083,7 @@ const statLimit = killerScore / 2
 
 // add moves the entry by bonus, less the more it already leans that way.
 func (e *stat) add(bonus int32) {
-	*e += stat(bonus - int32(*e)*abs32(bonus)/statLimit)
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	*e += stat(bonus - int32(*e)*int32(abs(int(bonus)))/statLimit)
 }
 
 // contSize is the number of entries of a side's continuation history, and
@@ -1100,12 +1093,13 @@ func abs32(x int32) int32 {
 // are as small, so its share of HintHistory, scaled by statLimit, hardly
 // ever moves an ordering score.)
 const (
-	contSize = 1 << 18
+	contBits = 18
+	contSize = 1 << contBits
 	contUnit = 1024
 )
 
 // contIndex is the continuation history's entry of move m answering prev.
 func contIndex(prev, m Move) int {
 	k := uint32(histIndex(prev))<<16 | uint32(histIndex(m))
-	return int(k * 0x9E3779B1 >> (32 - 18))
+	return int(k * 0x9E3779B1 >> (32 - contBits))
 }

@@ -938,14 +938,7 @@ const searchStatLimit = searchKillerScore / 2
 
 // add moves the entry by bonus, less the more it already leans that way.
 func (e *searchStat) add(bonus int32) {
-	*e += searchStat(bonus - int32(*e)*searchAbs32(bonus)/searchStatLimit)
-}
-
-func searchAbs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	*e += searchStat(bonus - int32(*e)*int32(searchAbs(int(bonus)))/searchStatLimit)
 }
 
 // contSize is the number of entries of a side's continuation history, and
@@ -955,12 +948,13 @@ func searchAbs32(x int32) int32 {
 // are as small, so its share of HintHistory, scaled by statLimit, hardly
 // ever moves an ordering score.)
 const (
-	searchContSize = 1 << 18
+	searchContBits = 18
+	searchContSize = 1 << searchContBits
 	searchContUnit = 1024
 )
 
 // searchContIndex is the continuation history's entry of move m answering prev.
 func searchContIndex(prev, m engine.Move) int {
 	k := uint32(searchHistIndex(prev))<<16 | uint32(searchHistIndex(m))
-	return int(k * 0x9E3779B1 >> (32 - 18))
+	return int(k * 0x9E3779B1 >> (32 - searchContBits))
 }

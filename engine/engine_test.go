@@ -666,3 +666,16 @@ func TestContHistory(t *testing.T) {
 		return engine.New(1, opt).Search(&hinted{toy.New(r, c), true, 0}, engine.Limits{Depth: depth})
 	}, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
+
+// LMRFrom 1 lets late move reductions reduce a node's second and third
+// moves too: it changes the search, returns a legal move, and keeps the
+// proven results of small games.
+func TestLMRFrom(t *testing.T) {
+	checkOption(t, "LMRFrom", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, LMRScale: 100}
+		if on {
+			opt.LMRFrom = 1
+		}
+		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
+	}, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}

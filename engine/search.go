@@ -40,6 +40,10 @@ type Options struct {
 	// ln(depth)*ln(move number) times LMRScale percent (at least 1 ply,
 	// one less at PV nodes); 0: 1 ply, 2 from the 9th move at depth 5.
 	LMRScale int
+	// LMRFrom, when positive, is the index in a node's move list (0 the
+	// first move) from which late move reductions apply; 0: 3, the fourth
+	// move.
+	LMRFrom int
 	// Prune turns on forward pruning by static evaluation at non-PV nodes
 	// for positions that implement Pruner (zero: none).
 	Prune Pruning
@@ -726,6 +730,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	bestMove := NoMove
 	origAlpha := alpha
 	topHint := int32(-1) // the best hint of the node's moves (moves come in order)
+	lateFrom := 3        // the first move that late move reductions may reduce
+	if f := w.e.Options.LMRFrom; f > 0 {
+		lateFrom = f
+	}
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -751,13 +759,13 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		quiet := scores[i] < killerScore
 		reducible := quiet
-		if !quiet && w.reducer != nil && m != ttMove && i >= 3 {
+		if !quiet && w.reducer != nil && m != ttMove && i >= lateFrom {
 			reducible = w.reducer.Reducible(m)
 		}
 		if i >= pruneCount && best > -WinBound && reducible {
 			continue
 		}
-		late := w.e.Options.LMR && depth >= 3 && i >= 3
+		late := w.e.Options.LMR && depth >= 3 && i >= lateFrom
 		reduce := late && reducible
 		threat := late && !reducible && m != ttMove && w.e.Options.ReduceThreats && w.e.Options.LMRScale > 0
 		adj := 0

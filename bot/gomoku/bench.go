@@ -140,5 +140,6 @@ func benchOptions() engine.Options {
 	o.ReduceThreats, o.ThreatLMR = threatReduction(DefaultThreatLMR)
 	o.QuiesceTT = DefaultQuiesceTT
 	o.ContHistory = DefaultContHistory
+	o.LMRFrom = DefaultLMRFrom
 	return o
 }

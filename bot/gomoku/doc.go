@@ -16,7 +16,8 @@
 // GenMoves answers an opponent's VCF only with its cells and our fours.
 // At the leaves (Quiesce, on by default) the quiescence search follows
 // continuous fours of the side to move and forced blocks, within
-// QuiescePlies of the depth-0 node, keeping its stand pat: only wins (a
+// QuiescePlies of the depth-0 node (from a line's third four on, only the
+// fours that build more: QuiesceComb), keeping its stand pat: only wins (a
 // five, an open four or a four-three against no four) change the score,
 // and a five to block allows no stand pat. Correction histories
 // (engine.Options.Correction, keyed by CorrectionKeys: the threat classes

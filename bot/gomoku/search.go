@@ -57,6 +57,12 @@ type Search struct {
 	// fours only within this many plies of the depth-0 node (blocks of a
 	// five are always played); 0: DefaultQuiescePlies.
 	QuiescePlies int
+	// QuiesceComb narrows the quiescence's lines of fours: from the
+	// QuiesceComb-th four of a line on (1 the first), a side plays only the
+	// fours that also make an open two or a blocked three or more in
+	// another line (comboFour), as Rapfi's quiescence does; 0:
+	// DefaultQuiesceComb, negative: every four.
+	QuiesceComb int
 	// genN is the stack depth of the last GenMoves call. The search calls
 	// GenMoves at every inner node and never in the quiescence, so the
 	// depth-0 node of a quiescence search is at genN+1.
@@ -647,7 +653,8 @@ func (p *Search) farFrom(c, k int) bool {
 
 // GenNoisy implements engine.Noisy when Quiesce is on: the block of the
 // opponent's five, or else the fours of the side to move within
-// QuiescePlies of the depth-0 node, so that the quiescence search follows
+// QuiescePlies of the depth-0 node (from the QuiesceComb-th four of a line
+// on, only fours that build more), so that the quiescence search follows
 // continuous fours (Evaluate keeps the stand pat of the depth-0 node along
 // them: only wins change the score). With Quiesce off it returns nothing
 // and the search stands pat.
@@ -687,12 +694,35 @@ func (p *Search) GenNoisy(buf []engine.Move) []engine.Move {
 			last = -1
 		}
 	}
+	qc := p.QuiesceComb
+	if qc == 0 {
+		qc = DefaultQuiesceComb
+	}
+	combo := qc > 0 && qply >= 2*(qc-1)
 	for c := p.NextFour(s, lo, hi); c < hi; c = p.NextFour(s, c+1, hi) {
-		if p.Near(c) > 0 && (last < 0 || alignedNear(c, last)) && p.Allowed(c) {
+		if p.Near(c) > 0 && (last < 0 || alignedNear(c, last)) && p.Allowed(c) && (!combo || comboFour(p.CellKey(s, c))) {
 			buf = append(buf, engine.Move(c))
 		}
 	}
 	return buf
+}
+
+// comboFour tells whether a cell's line codes (packed as CellKey gives
+// them) make a four and, in another line, at least an open two or a
+// blocked three: a four that builds something beyond its own line.
+func comboFour(key uint16) bool {
+	four, other := false, false
+	for d := 0; d < 4; d++ {
+		switch v := uint8(key>>(4*d)) & 0xF; {
+		case v == game.Over:
+		case v >= game.B4:
+			other = other || four
+			four = true
+		case v >= game.F2:
+			other = true
+		}
+	}
+	return four && other
 }
 
 // alignedNear tells whether cells a and b lie on one line within 4 cells.

@@ -533,3 +533,61 @@ func TestContAttack(t *testing.T) {
 		t.Errorf("ContAttack off, no open three against black: adjustment %d, want 0", got)
 	}
 }
+
+// comboFour: a four that also makes an open two or a blocked three (or
+// another four) in another line; not a lone four, nor one beside a weaker
+// code or an overline.
+func TestComboFour(t *testing.T) {
+	key := func(codes ...uint8) uint16 {
+		var k uint16
+		for d, c := range codes {
+			k |= uint16(c) << (4 * d)
+		}
+		return k
+	}
+	for _, c := range []struct {
+		codes []uint8
+		want  bool
+	}{
+		{[]uint8{game.B4}, false},
+		{[]uint8{game.B4, game.B2, game.Alive, game.Dead}, false},
+		{[]uint8{game.Over, game.B4}, false},
+		{[]uint8{game.F2, game.F3}, false},
+		{[]uint8{game.B4, game.F2}, true},
+		{[]uint8{game.Dead, game.B3, game.B4}, true},
+		{[]uint8{game.F3S, game.Dead, game.Dead, game.B4}, true},
+		{[]uint8{game.B4, game.B4}, true},
+	} {
+		if got := comboFour(key(c.codes...)); got != c.want {
+			t.Errorf("codes %v: %v, want %v", c.codes, got, c.want)
+		}
+	}
+}
+
+// QuiesceComb: from the QuiesceComb-th four of a line on, GenNoisy plays
+// only the fours that build more (comboFour); negative, every four.
+func TestQuiesceComb(t *testing.T) {
+	// white fours on row 2 (2..4 blocked at 1,2); 5,2 and 6,2 each make a
+	// four, and white 5,4 5,5 make 5,2's column more than a four
+	p := setup(t, game.Freestyle, game.White, w(2, 2), w(3, 2), w(4, 2), b(1, 2), w(5, 4), w(5, 5), b(9, 9), b(10, 10), b(12, 9))
+	p.Quiesce = true
+	p.genN = p.Ply() - 1 // a depth-0 node of the quiescence
+	var buf [engine.MaxMoves]engine.Move
+	p.QuiesceComb = -1
+	all := slices.Clone(p.GenNoisy(buf[:0]))
+	p.QuiesceComb = 1
+	combo := slices.Clone(p.GenNoisy(buf[:0]))
+	if len(combo) == 0 || len(combo) >= len(all) {
+		t.Fatalf("fours %s, with QuiesceComb 1 %s", lineString(all), lineString(combo))
+	}
+	for _, c := range combo {
+		if !comboFour(p.CellKey(game.White, int(c))) {
+			t.Errorf("%s builds nothing more", game.FormatMove(c))
+		}
+	}
+	// from the second four on: the first is still any four
+	p.QuiesceComb = 2
+	if got := p.GenNoisy(buf[:0]); len(got) != len(all) {
+		t.Errorf("QuiesceComb 2 at the first four: %s, want %s", lineString(got), lineString(all))
+	}
+}

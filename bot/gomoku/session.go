@@ -63,6 +63,11 @@ type Options struct {
 	// search (DefaultLMRScale): positive, engine.Options.LMRScale; negative,
 	// the fixed reductions.
 	LMRScale int
+	// LMRFrom, when not zero, replaces the first move of a node that late
+	// move reductions may reduce (DefaultLMRFrom, engine.Options.LMRFrom):
+	// positive, its index (0 the first move); negative, the engine's
+	// default (the fourth move).
+	LMRFrom int
 	// IIR, when not zero, replaces the internal iterative reduction of
 	// the search: positive, engine.Options.IIR; negative, none.
 	IIR int
@@ -117,6 +122,10 @@ type Options struct {
 	// QuiescePlies, when positive, replaces DefaultQuiescePlies (how many
 	// plies from the depth-0 node the quiescence plays fours).
 	QuiescePlies int
+	// QuiesceComb, when not zero, replaces DefaultQuiesceComb (from which
+	// four of a line the quiescence plays only fours that build more,
+	// Search.QuiesceComb): positive, that four; negative, every four.
+	QuiesceComb int
 	// IndirectDefences, when not zero, replaces DefaultIndirectDefences
 	// (Search.IndirectDefences): positive on, negative off.
 	IndirectDefences int
@@ -288,6 +297,7 @@ func searchOptions(o *engine.Options, opt Options) {
 		o.Prune = *opt.Prune
 	}
 	setting(&o.LMRScale, opt.LMRScale)
+	setting(&o.LMRFrom, opt.LMRFrom)
 	setting(&o.IIR, opt.IIR)
 	setting(&o.HintHistory, opt.HintHistory)
 	setting(&o.ContHistory, opt.ContHistory)
@@ -347,6 +357,9 @@ func configure(b *Brain, opt Options) {
 	}
 	if opt.QuiescePlies > 0 {
 		b.QuiescePlies = opt.QuiescePlies
+	}
+	if opt.QuiesceComb != 0 {
+		b.QuiesceComb = opt.QuiesceComb
 	}
 	if opt.IndirectDefences != 0 {
 		b.IndirectDefences = opt.IndirectDefences > 0

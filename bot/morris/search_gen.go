@@ -581,6 +581,10 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	bestMove := engine.NoMove
 	origAlpha := alpha
 	topHint := int32(-1) // the best hint of the node's moves (moves come in order)
+	lateFrom := 3        // the first move that late move reductions may reduce
+	if f := w.e.Options.LMRFrom; f > 0 {
+		lateFrom = f
+	}
 	for i := 0; i < len(moves); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
@@ -606,13 +610,13 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		}
 		quiet := scores[i] < searchKillerScore
 		reducible := quiet
-		if !quiet && w.reducer != nil && m != ttMove && i >= 3 {
+		if !quiet && w.reducer != nil && m != ttMove && i >= lateFrom {
 			reducible = w.reducer.Reducible(m)
 		}
 		if i >= pruneCount && best > -engine.WinBound && reducible {
 			continue
 		}
-		late := w.e.Options.LMR && depth >= 3 && i >= 3
+		late := w.e.Options.LMR && depth >= 3 && i >= lateFrom
 		reduce := late && reducible
 		threat := late && !reducible && m != ttMove && w.e.Options.ReduceThreats && w.e.Options.LMRScale > 0
 		adj := 0

@@ -41,6 +41,7 @@ func main() {
 	iir := flag.Int("iir", 0, "internal iterative reduction from this remaining depth up (-1: off, 0: the default)")
 	hintHist := flag.Int("hinthist", 0, "killers and history among pattern-ordered moves, worth up to this much pattern value (-1: off, 0: the default)")
 	contHist := flag.Int("conthist", 0, "continuation history (the answers to the opponent's last move) among pattern-ordered moves, worth up to this much pattern value (-1: off, 0: the default)")
+	lmrFrom := flag.Int("lmrfrom", 0, "late move reductions from this move of a node's list on, 1 the second (-1: from the fourth, 0: the default)")
 	lmr := flag.Int("lmr", 0, "late move reductions by ln(depth)*ln(move) times this percent (-1: the fixed 1-2 plies, 0: the default)")
 	weights := flag.String("weights", "", "evaluation weights changed from the default, NAME=VALUE,... (see the texel subcommand)")
 	threat := flag.String("threat", "", "file of whole-board values by threat mask (see texel -threat), over the weights' own")
@@ -61,6 +62,7 @@ func main() {
 	contAttack := flag.Int("contattack", 0, "reduce our late threats this many plies less right after a threat of ours (-1: off, 0: the default)")
 	indirect := flag.Int("indirect-defences", 0, "answer an opponent's VCF inside the search with every cell that breaks its line, not only its cells and our fours: 1 on, -1 off (0: the default)")
 	quiesceTT := flag.Int("quiesce-tt", 0, "the quiescence's first position reads and writes the transposition table: 1 on, -1 off (0: the default)")
+	quiesceComb := flag.Int("quiesce-comb", 0, "from this four of a line on, the quiescence plays only fours that also make an open two or a blocked three in another line (-1: every four, 0: the default)")
 	quiescePlies := flag.Int("quiesce-plies", 0, "plies from the leaves within which the quiescence plays fours, at most 16 (0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -86,6 +88,7 @@ func main() {
 	}
 	opt.Prune = &pr
 	opt.LMRScale = *lmr
+	opt.LMRFrom = *lmrFrom
 	opt.IIR = *iir
 	opt.HintHistory = *hintHist
 	opt.ContHistory = *contHist
@@ -98,6 +101,7 @@ func main() {
 	opt.AdjustLMR = *adjustLMR
 	opt.ContAttack = *contAttack
 	opt.QuiescePlies = *quiescePlies
+	opt.QuiesceComb = *quiesceComb
 	opt.IndirectDefences, opt.QuiesceTT = *indirect, *quiesceTT
 	opt.SoftPct = *softPct
 	opt.ClockSpace = *clockSpace

@@ -318,7 +318,8 @@ const DefaultQuiescePlies = 16
 // they can run to DefaultQuiescePlies 16. Both against the brain with
 // neither (8 plies, every four; same command as DefaultLMRFrom's, seed
 // 6104): +15.6 +/- 24.4 (LOS 89.7%, ptnml [19 11 128 17 25]); both with
-// DefaultLMRFrom against neither (seed 6105): +41.0 +/- 27.9.
+// DefaultLMRFrom against neither (seed 6105): +41.0 +/- 27.9. From the
+// second four on (-quiesce-comb 2) against 3, seed 6107: +0.0 +/- 27.4.
 const DefaultQuiesceComb = 3
 
 // DefaultIndirectDefences is off: widening a brain's answers to an

@@ -950,7 +950,8 @@ func (e *searchStat) add(bonus int32) {
 // percentile of the positive entries after a gomoku search of 14 plies
 // (half a million nodes), whose median is about 75. (The history's entries
 // are as small, so its share of HintHistory, scaled by statLimit, hardly
-// ever moves an ordering score.)
+// ever moves an ordering score; scaled by contUnit it lost a gomoku match
+// clearly, 41-84-5 after 130 games at 0.2 s a move.)
 const (
 	searchContBits = 18
 	searchContSize = 1 << searchContBits

@@ -200,7 +200,8 @@ const DefaultLMRScale = 100
 // 28.3 (seed 6102) and +12.2 +/- 28.4 (seed 6103), +16.1 +/- 20.0 over the
 // 800 games (LOS 94%, ptnml [57 14 235 23 71]); with DefaultQuiesceComb
 // and 16 quiescence plies, +41.0 +/- 27.9 (seed 6105, LOS 99.8%, ptnml
-// [19 13 110 18 40]).
+// [19 13 110 18 40]). From the third move (-lmrfrom 2) against the second
+// (seed 6108): +0.0 +/- 27.9.
 const DefaultLMRFrom = 1
 
 // DefaultHintHistory lets killers and history order the candidate moves of

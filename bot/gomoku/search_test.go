@@ -567,8 +567,8 @@ func TestComboFour(t *testing.T) {
 // QuiesceComb: from the QuiesceComb-th four of a line on, GenNoisy plays
 // only the fours that build more (comboFour); negative, every four.
 func TestQuiesceComb(t *testing.T) {
-	// white fours on row 2 (2..4 blocked at 1,2); 5,2 and 6,2 each make a
-	// four, and white 5,4 5,5 make 5,2's column more than a four
+	// white fours on row 2 (2..4 blocked at 1,2): 5,2 and 6,2 each make a
+	// four; white 5,4 5,5 give 5,2 a three in its column as well
 	p := setup(t, game.Freestyle, game.White, w(2, 2), w(3, 2), w(4, 2), b(1, 2), w(5, 4), w(5, 5), b(9, 9), b(10, 10), b(12, 9))
 	p.Quiesce = true
 	p.genN = p.Ply() - 1 // a depth-0 node of the quiescence

@@ -37,6 +37,7 @@ func BenchPositions() []engine.Position {
 		p.VCFPlies = DefaultVCFPlies
 		p.Quiesce = DefaultQuiesce
 		p.ContAttack = DefaultContAttack
+		p.IndirectDefences = DefaultIndirectDefences
 		p.rootN = p.Ply()
 		out = append(out, p)
 	}

@@ -30,6 +30,10 @@ type Search struct {
 	// RootCandidates overrides DefaultRootCandidates when positive: the
 	// quiet-move width at the search root (rootN), never below Candidates.
 	RootCandidates int
+	// WidePlies, when positive, gives the nodes that many plies below the
+	// root the root's width (RootCandidates) too; negative, none below
+	// the root; 0, DefaultWidePlies.
+	WidePlies int
 	// LeafVCF is the node budget of the VCF search run by Evaluate when the
 	// side to move has a four to play (0: none).
 	LeafVCF int
@@ -348,6 +352,22 @@ const DefaultCandidates = 18
 // same settings as DefaultCandidates).
 const DefaultRootCandidates = 24
 
+// DefaultWidePlies is how many plies below the search root the nodes take
+// the root's width (DefaultRootCandidates) instead of DefaultCandidates:
+// none. In a game against Rapfi (arena seed 6201, pair 19) after 7,4 7,8
+// 9,7 8,6 8,5 9,6 10,5 7,6 the brain plays 10,6, scored +1300 at 1 s and
+// +2583 at 5 s, and white's quiet 8,9, not among the 18 best-valued
+// candidates of white's answers, wins by threats; with 24 candidates
+// (-candidates 24) the brain plays 6,6, as Rapfi does. In matches the
+// width did not pay: against Rapfi (classical, one thread) at 1 s
+// (arena -game gomoku -engine name=x cmd="pbrain-pentad -threads 1 ..."
+// -engine name=base cmd=pbrain-rapfi -tc 0/1 -games 60 -concurrency 2
+// -openings book/gomoku/data/openings-15-balanced.txt -tolerance 3000
+// -seed 6201), with DefaultIndirectDefences: the default 23-36-1
+// (39.2%), -candidates 24 at every node 23-33-4 (41.7%), -wide-plies 2
+// (24 candidates in the root's first two plies) 16-41-3 (29.2%).
+const DefaultWidePlies = -1
+
 // GenMoves implements engine.Position: the candidate moves of the search.
 // Threats restrict them: against a five only the block; against an open
 // three or a four-to-be (the opponent can make an open four or double four)
@@ -418,8 +438,9 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 	}
 	if p.SearchVCF > 0 && p.Count(o, ev.TB4)+p.Count(o, ev.T43) > 0 && p.threatPly() {
 		if line := p.opponentVCFLine(uint64(p.SearchVCF)); len(line) > 0 {
-			// the opponent wins by fours unless we break the line: only
-			// the cells of the line and our own fours can
+			// the opponent wins by fours unless we break the line: the
+			// cells of the line, our own fours, and (IndirectDefences)
+			// the cells that make one of our blocks a four
 			for c := p.NextFour(s, lo, hi); c < hi; c = p.NextFour(s, c+1, hi) {
 				if p.Near(c) > 0 && p.Allowed(c) {
 					buf = append(buf, engine.Move(c))
@@ -455,7 +476,11 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 	if p.Candidates > 0 {
 		limit = p.Candidates
 	}
-	if p.rootN >= 0 && p.Ply() == p.rootN {
+	wide := p.WidePlies
+	if wide == 0 {
+		wide = DefaultWidePlies
+	}
+	if p.rootN >= 0 && p.Ply() >= p.rootN && p.Ply()-p.rootN <= max(wide, 0) {
 		root := DefaultRootCandidates
 		if p.RootCandidates > 0 {
 			root = p.RootCandidates

@@ -32,6 +32,9 @@ type Options struct {
 	Candidates, Taper int
 	// RootCandidates overrides DefaultRootCandidates when positive.
 	RootCandidates int
+	// WidePlies, when not zero, replaces DefaultWidePlies (positive: the
+	// plies below the root searched as wide as the root; negative: none).
+	WidePlies int
 	// Prune, when set, replaces the forward pruning of the search
 	// (DefaultPruning).
 	Prune *engine.Pruning
@@ -342,6 +345,7 @@ func threatReduction(plies int) (bool, int) {
 func configure(b *Brain, opt Options) {
 	b.Candidates = opt.Candidates
 	b.RootCandidates = opt.RootCandidates
+	b.WidePlies = opt.WidePlies
 	if opt.Taper != 0 {
 		b.Taper = opt.Taper > 0
 	}

@@ -836,3 +836,16 @@ func TestConfigureIndirectAndQuiesceTT(t *testing.T) {
 		t.Fatalf("defaults: IndirectDefences %v, QuiesceTT %v", b.IndirectDefences, b.E.Options.QuiesceTT)
 	}
 }
+
+// TestConfigureWidePlies: the option reaches the brain and its search.
+func TestConfigureWidePlies(t *testing.T) {
+	for _, v := range []int{2, -1, 0} {
+		b := NewBrain(1, 1)
+		configure(b, Options{WidePlies: v})
+		p := freestyleOpening(t, "h8a1i8a3")
+		b.search(p, engine.Limits{Depth: 1}, nil)
+		if b.WidePlies != v || p.WidePlies != v {
+			t.Errorf("%d: brain %d, search %d", v, b.WidePlies, p.WidePlies)
+		}
+	}
+}

@@ -49,6 +49,8 @@ type Brain struct {
 	// RootCandidates is the quiet-move width at the search root (0: the
 	// default, DefaultRootCandidates).
 	RootCandidates int
+	// WidePlies is Search.WidePlies.
+	WidePlies int
 	// Quiesce turns on the quiescence search over fours.
 	Quiesce bool
 	// Taper narrows the candidate moves deeper in the tree.
@@ -323,22 +325,33 @@ const DefaultQuiescePlies = 16
 // second four on (-quiesce-comb 2) against 3, seed 6107: +0.0 +/- 27.4.
 const DefaultQuiesceComb = 3
 
-// DefaultIndirectDefences is off: widening a brain's answers to an
-// opponent's VCF inside the search (Search.IndirectDefences: every cell
-// that breaks the VCF's line, not only its cells and our fours; exact
-// against the VCF solver's check, TestIndirectDefences) showed no gain.
-// Against the brain without it (arena -game gomoku -tc 0/0.2 -games 400
+// DefaultIndirectDefences widens a brain's answers to an opponent's VCF
+// inside the search (Search.IndirectDefences): besides the line's cells
+// and our fours, every cell that breaks the line (exact against the VCF
+// solver's check, TestIndirectDefences). Without them the answers miss
+// the moves that make one of our forced blocks a four, and a node whose
+// direct answers all lose is scored lost: the search proves false wins.
+// From a Rapfi game (arena seed 6201, pair 3): after 4,9 4,8 8,7 6,9 7,7
+// 5,8 6,8 7,10 8,11 5,7 the brain without them scored 8,8 a win at depth
+// 20 of a 1 s turn; white's 5,9 (no cell of black's VCF line) refutes it
+// and wins, and with them the brain plays 5,9 itself, as Rapfi does.
+// Against Rapfi (classical, one thread) at 1 s on the balanced openings
+// (arena -game gomoku -engine name=x cmd="pbrain-pentad -threads 1
+// -indirect-defences 1" -engine name=base cmd=pbrain-rapfi -tc 0/1 -games
+// 60 -concurrency 2 -openings book/gomoku/data/openings-15-balanced.txt
+// -tolerance 3000 -seed S): seeds 6201 and 6202 23-36-1 (39.2%) and
+// 25-35-0 (41.7%), the 120 games -67.4 +/- 53.3 Elo (40.4%, ptnml [16 1
+// 38 0 5]), where the brain without them scored 18-40-2 (31.7%) and
+// 21-38-1 (35.8%) on the same openings, -117.2 +/- 57.9 (33.8%, ptnml
+// [21 3 33 0 3]); at 1 s every brain since session 55 had scored about
+// 31% without them. In
+// self-play at 0.2 s (arena -game gomoku -tc 0/0.2 -games 400
 // -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt
-// -seed 5902, -threads 1 each): +4.3 +/- 27.2 Elo. With DefaultQuiesceTT
-// against Rapfi (classical, one thread) on the balanced openings (arena
-// -game gomoku -engine name=x cmd="pbrain-pentad -threads 1
-// -indirect-defences 1 -quiesce-tt 1" -engine name=base cmd=pbrain-rapfi
-// -concurrency 2 -openings book/gomoku/data/openings-15-balanced.txt
-// -tolerance 3000): at 0.3 s a move (-tc 0/0.3 -games 200 -seed 5801)
-// 82-117-1 (41.2%) where the default scored 83-112-5 (42.8%); at 1 s
-// (-tc 0/1 -games 60, seeds 5501 and 5503) 33-85-2 (28.3%) where the
-// default had scored 37-80-3 (32.1%, session 55).
-const DefaultIndirectDefences = false
+// -seed 5902, -threads 1 each) they had scored +4.3 +/- 27.2 Elo: both
+// sides miss the same answers there. With DefaultQuiesceTT against Rapfi
+// at 0.3 s (-tc 0/0.3 -games 200 -seed 5801) 82-117-1 (41.2%) where the
+// brain without either scored 83-112-5 (42.8%).
+const DefaultIndirectDefences = true
 
 // DefaultQuiesceTT is off: the quiescence's first position reading and
 // writing the transposition table (engine.Options.QuiesceTT) searches 10%
@@ -430,6 +443,7 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 	p.SearchVCF = 0
 	p.Quiesce = false
 	p.Candidates = b.Candidates
+	p.IndirectDefences = b.IndirectDefences // the threat-space search's too
 	var buf [game.MaxSize * game.MaxSize]engine.Move
 	legal := p.LegalMoves(buf[:0])
 	if len(legal) == 0 {
@@ -606,6 +620,7 @@ func (b *Brain) search(p *Search, lim engine.Limits, rootMoves []engine.Move) en
 	p.Quiesce = b.Quiesce
 	p.Taper = b.Taper
 	p.RootCandidates = b.RootCandidates
+	p.WidePlies = b.WidePlies
 	p.ContAttack = b.ContAttack
 	p.IndirectDefences = b.IndirectDefences
 	p.QuiescePlies = b.QuiescePlies

@@ -373,3 +373,55 @@ func TestIndirectDefences(t *testing.T) {
 	}
 	t.Logf("line %v; exact defences %d, narrow list %d, wide %d", line, len(exact), len(narrow), len(wide))
 }
+
+// Without the indirect answers the search proves a false win: in this
+// position of a game against Rapfi (black to move) 8,8 threatens a VCF
+// whose line white's 5,9 breaks (it makes a later block a four), and 5,9
+// then wins for white. Restricted to the line's cells and its fours,
+// white loses at once and the search scores 8,8 a VCF win (ev.VCFWin,
+// from depth 18 on); with IndirectDefences it plays 5,9 itself.
+func TestIndirectDefencesNoFalseWin(t *testing.T) {
+	const rec = "4,9 4,8 8,7 6,9 7,7 5,8 6,8 7,10 8,11 5,7"
+	for _, on := range []bool{false, true} {
+		b := NewBrain(16, 1)
+		b.IndirectDefences = on
+		p := fromMoves(t, game.Freestyle, rec)
+		res := b.search(p, engine.Limits{Depth: falseWinDepth}, nil)
+		won := res.Score >= ev.VCFWin
+		t.Logf("indirect %v: %s score %d", on, game.FormatMove(res.Move), res.Score)
+		if won == on || on && game.FormatMove(res.Move) != "5,9" {
+			t.Errorf("indirect %v: %s scored %d", on, game.FormatMove(res.Move), res.Score)
+		}
+	}
+}
+
+// falseWinDepth is the depth at which the brain without indirect answers
+// proves its false win in TestIndirectDefencesNoFalseWin.
+const falseWinDepth = 18
+
+// WidePlies gives the nodes that many plies below the root the root's
+// width: here (a quiet position, no threat to answer) GenMoves lists
+// DefaultCandidates moves one ply below the root by default and
+// DefaultRootCandidates with WidePlies 1, and the default again two plies
+// below.
+func TestWidePlies(t *testing.T) {
+	p := fromMoves(t, game.Freestyle, "7,8 7,6 8,5 5,7 9,5 8,7")
+	var buf [game.MaxSize * game.MaxSize]engine.Move
+	count := func(wide, below int) int {
+		p.WidePlies = wide
+		p.rootN = p.Ply() - below
+		defer func() { p.rootN = -1 }()
+		return len(p.GenMoves(buf[:0]))
+	}
+	if n := count(0, 0); n != DefaultRootCandidates {
+		t.Fatalf("root: %d moves, want %d", n, DefaultRootCandidates)
+	}
+	for _, c := range []struct{ wide, below, want int }{
+		{0, 1, DefaultCandidates}, {-1, 1, DefaultCandidates}, {1, 1, DefaultRootCandidates},
+		{1, 2, DefaultCandidates}, {2, 2, DefaultRootCandidates},
+	} {
+		if n := count(c.wide, c.below); n != c.want {
+			t.Errorf("WidePlies %d, %d plies below the root: %d moves, want %d", c.wide, c.below, n, c.want)
+		}
+	}
+}

@@ -31,6 +31,7 @@ func main() {
 	hash := flag.Int("hash", 0, "transposition table MiB (0: from INFO max_memory)")
 	rule2 := flag.Bool("rule2renju", false, "read INFO rule 2 as renju instead of continuous game")
 	cands := flag.Int("candidates", 0, "quiet moves searched at a node, the best by pattern value (0: the default)")
+	widePlies := flag.Int("wide-plies", 0, "plies below the root searched as wide as the root: positive that many, negative none (0: the default)")
 	rootCands := flag.Int("root-candidates", 0, "quiet moves searched at the root, never fewer than -candidates (0: the default)")
 	taper := flag.Int("taper", 0, "narrow the candidates deeper in the tree: 1 on, -1 off (0: the default)")
 	futility := flag.Int("futility", -1, "futility pruning margin per ply (0: off, -1: the default)")
@@ -68,7 +69,7 @@ func main() {
 	flag.Parse()
 	opt := gomoku.Options{
 		Name: "pentad", Version: version, Threads: *threads, TTMiB: *hash,
-		Rule2IsRenju: *rule2, Candidates: *cands, RootCandidates: *rootCands, Taper: *taper,
+		Rule2IsRenju: *rule2, Candidates: *cands, RootCandidates: *rootCands, WidePlies: *widePlies, Taper: *taper,
 	}
 	pr := gomoku.DefaultPruning
 	if *futility >= 0 {

@@ -805,10 +805,7 @@ func TestConfigureQuiescePlies(t *testing.T) {
 // position its search runs on; negative, every four.
 func TestConfigureQuiesceComb(t *testing.T) {
 	for _, v := range []int{2, -1} {
-		b := NewBrain(1, 1)
-		configure(b, Options{QuiesceComb: v})
-		p := freestyleOpening(t, "h8a1i8a3")
-		b.search(p, engine.Limits{Depth: 1}, nil)
+		b, p := configuredSearch(t, Options{QuiesceComb: v})
 		if b.QuiesceComb != v || p.QuiesceComb != v {
 			t.Errorf("QuiesceComb %d: brain %d, search %d", v, b.QuiesceComb, p.QuiesceComb)
 		}
@@ -840,12 +837,20 @@ func TestConfigureIndirectAndQuiesceTT(t *testing.T) {
 // TestConfigureWidePlies: the option reaches the brain and its search.
 func TestConfigureWidePlies(t *testing.T) {
 	for _, v := range []int{2, -1, 0} {
-		b := NewBrain(1, 1)
-		configure(b, Options{WidePlies: v})
-		p := freestyleOpening(t, "h8a1i8a3")
-		b.search(p, engine.Limits{Depth: 1}, nil)
+		b, p := configuredSearch(t, Options{WidePlies: v})
 		if b.WidePlies != v || p.WidePlies != v {
 			t.Errorf("%d: brain %d, search %d", v, b.WidePlies, p.WidePlies)
 		}
 	}
+}
+
+// configuredSearch is a new brain configured by opt and the position its
+// depth-1 search ran on.
+func configuredSearch(t *testing.T, opt Options) (*Brain, *Search) {
+	t.Helper()
+	b := NewBrain(1, 1)
+	configure(b, opt)
+	p := freestyleOpening(t, "h8a1i8a3")
+	b.search(p, engine.Limits{Depth: 1}, nil)
+	return b, p
 }

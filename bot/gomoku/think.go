@@ -326,39 +326,41 @@ const DefaultQuiescePlies = 16
 const DefaultQuiesceComb = 3
 
 // DefaultIndirectDefences widens a brain's answers to an opponent's VCF
-// inside the search (Search.IndirectDefences): besides the line's cells
-// and our fours, every cell that breaks the line (exact against the VCF
-// solver's check, TestIndirectDefences). Without them the answers miss
-// the moves that make one of our forced blocks a four, and a node whose
-// direct answers all lose is scored lost: the search proves false wins.
-// From a Rapfi game (arena seed 6201, pair 3): after 4,9 4,8 8,7 6,9 7,7
-// 5,8 6,8 7,10 8,11 5,7 the brain without them scored 8,8 a win at depth
-// 20 of a 1 s turn; white's 5,9 (no cell of black's VCF line) refutes it
-// and wins, and with them the brain plays 5,9 itself, as Rapfi does.
-// Against Rapfi (classical, one thread) at 1 s on the balanced openings
-// (arena -game gomoku -engine name=x cmd="pbrain-pentad -threads 1
-// -indirect-defences 1" -engine name=base cmd=pbrain-rapfi -tc 0/1 -games
-// 60 -concurrency 2 -openings book/gomoku/data/openings-15-balanced.txt
-// -tolerance 3000 -seed S): seeds 6201 and 6202 23-36-1 (39.2%) and
-// 25-35-0 (41.7%), the 120 games -67.4 +/- 53.3 Elo (40.4%, ptnml [16 1
-// 38 0 5]), where the brain without them scored 18-40-2 (31.7%) and
-// 21-38-1 (35.8%) on the same openings, -117.2 +/- 57.9 (33.8%, ptnml
-// [21 3 33 0 3]); at 1 s every brain since session 55 had scored about
-// 31% without them. In
-// self-play at 0.2 s (arena -game gomoku -tc 0/0.2 -games 400
-// -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt
-// -seed 5902, -threads 1 each) they had scored +4.3 +/- 27.2 Elo: both
-// sides miss the same answers there. With DefaultQuiesceTT against Rapfi
-// at 0.3 s (-tc 0/0.3 -games 200 -seed 5801) 82-117-1 (41.2%) where the
-// brain without either scored 83-112-5 (42.8%).
+// inside the search (Search.IndirectDefences): besides the line's cells and
+// our fours, every cell that breaks the line (exact against the VCF
+// solver's check, TestIndirectDefences). Without them the answers miss the
+// moves that make one of our forced blocks a four, a node whose direct
+// answers all lose is scored lost, and the search proves false wins: in a
+// game against Rapfi (arena seed 6201, pair 3), after 4,9 4,8 8,7 6,9 7,7
+// 5,8 6,8 7,10 8,11 5,7 the brain without them scored 8,8 a VCF win
+// (ev.VCFWin) at depth 20 of a 1 s turn; white's 5,9, no cell of black's
+// VCF line, refutes it and wins, and with them the brain plays 5,9 itself,
+// as Rapfi does (TestIndirectDefencesNoFalseWin). Against Rapfi (classical,
+// one thread) at 1 s on the balanced openings (arena -game gomoku -engine
+// name=x cmd="pbrain-pentad -threads 1" -engine name=base cmd=pbrain-rapfi
+// -tc 0/1 -games 60 -concurrency 2 -openings
+// book/gomoku/data/openings-15-balanced.txt -tolerance 3000 -seed S), seeds
+// 6201, 6202 and 6203: 23-36-1 (39.2%), 25-35-0 (41.7%) and 25-34-1
+// (42.5%), the 180 games -62.4 +/- 45.2 Elo (41.1%, ptnml [25 1 54 1 9]);
+// without them (-indirect-defences -1) 18-40-2 (31.7%), 21-38-1 (35.8%) and
+// 15-44-1 (25.8%) on the same openings, the 180 games -138.1 +/- 51.5 Elo
+// (31.1%, ptnml [37 4 44 0 5]). At 0.3 s (-tc 0/0.3 -games 200 -seed 5801)
+// 90-106-4 (46.0%) where the brain without them scored 89-106-5 (45.8%); in
+// self-play at 0.2 s (arena -game gomoku -tc 0/0.2 -games 400 -concurrency
+// 2 -openings book/gomoku/data/openings-15-freestyle.txt -seed 5902,
+// -threads 1 each) +4.3 +/- 27.2 Elo: the false wins come with the depth of
+// a longer turn, and in self-play both sides miss the same answers.
 const DefaultIndirectDefences = true
 
 // DefaultQuiesceTT is off: the quiescence's first position reading and
 // writing the transposition table (engine.Options.QuiesceTT) searches 10%
 // fewer bench nodes (175331 against 193776) but showed no gain: against
 // the brain without it (the self-play match above, seed 5903) +6.1 +/-
-// 26.3 Elo; against Rapfi at 0.3 s (the match above) 83-114-3 (42.2%)
-// where the default scored 42.8%; with DefaultIndirectDefences, see there.
+// 26.3 Elo; against Rapfi at 0.3 s (the match above, session 59)
+// 83-114-3 (42.2%) where the default of then scored 83-112-5 (42.8%);
+// with the indirect answers (-indirect-defences 1 -quiesce-tt 1) 82-117-1
+// (41.2%) at 0.3 s, and 33-85-2 (28.3%) at 1 s (seeds 5501 and 5503)
+// where the default of then scored 37-80-3 (32.1%).
 const DefaultQuiesceTT = false
 
 // DefaultTaper is the candidate tapering of a new brain.

@@ -342,6 +342,15 @@ func (p *Search) fours(s int) int32 {
 // ptnml [26 10 124 4 36]); in session 41, before DefaultThreatLMR, 18
 // at every node had scored -7.8 +/- 27.5. The three runs' mean is about
 // +17 Elo (LOS about 98%). 32 had scored -6.9 +/- 25.7 (seed 3904).
+// Against Rapfi (classical, one thread) at 1 s (arena -game gomoku -engine
+// name=x cmd="pbrain-pentad -threads 1 -candidates 24" -engine name=base
+// cmd=pbrain-rapfi -tc 0/1 -games 60 -concurrency 2 -openings
+// book/gomoku/data/openings-15-balanced.txt -tolerance 3000 -seed S, seeds
+// 6201, 6202 and 6203), 24 at every node scored 72-102-6 (41.7%, -58.5 +/-
+// 46.0 Elo, ptnml [24 4 50 2 10]) where 18 scored 73-105-2 (41.1%) on the
+// same openings: 18 stays. Wider does not reach the quiet answers that
+// matter either: in a game of seed 6202 (pair 23) the answer that breaks
+// an opponent's VCF six plies below the root ranks 38th of 107 by value.
 const DefaultCandidates = 18
 
 // DefaultRootCandidates bounds the quiet moves at the search root, which
@@ -365,7 +374,10 @@ const DefaultRootCandidates = 24
 // -openings book/gomoku/data/openings-15-balanced.txt -tolerance 3000
 // -seed 6201), with DefaultIndirectDefences: the default 23-36-1
 // (39.2%), -candidates 24 at every node 23-33-4 (41.7%), -wide-plies 2
-// (24 candidates in the root's first two plies) 16-41-3 (29.2%).
+// (24 candidates in the root's first two plies) 16-41-3 (29.2%); in
+// session 63, the 18 plus every other cell where the side to move makes a
+// three or a four, in the root's first two plies (an experiment binary),
+// 20-40-0 (33.3%).
 const DefaultWidePlies = -1
 
 // GenMoves implements engine.Position: the candidate moves of the search.
@@ -535,7 +547,11 @@ func (p *Search) indirectDefences(buf []engine.Move, line []engine.Move) []engin
 // it is stopped now): our own fours, and the cells on the lines through
 // its four-three cells after which it has no four-three and no open four
 // to make. The list is empty when no single stone stops every four-three
-// and we have no four.
+// and we have no four. Adding the cells after which the block of the
+// four-three's four makes a four of ours (an experiment binary, session
+// 63) scored 20-39-1 (34.2%) against Rapfi at 1 s (the match of
+// DefaultCandidates, seed 6201), where the brain without them scored
+// 23-36-1 (39.2%): not kept.
 func (p *Search) fourThreeDefences(buf []engine.Move) []engine.Move {
 	s, o := p.Side(), p.Side()^1
 	lo, hi := p.ScanRange()

@@ -191,7 +191,11 @@ const DefaultAspWindow = 60
 // -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
 // -threads 1 each, seed 1606): +27.9 +/- 35.9 Elo
 // (LOS 93.9%, ptnml [8 7 62 7 16]); before the single-reply extension,
-// scale 60 had scored -13.9 +/- 33.5.
+// scale 60 had scored -13.9 +/- 33.5. A ply more for the late quiet moves
+// of non-PV nodes whose evaluation has not improved over two plies (as
+// Rapfi does; an experiment binary, session 63) scored 22-36-2 (38.3%)
+// against Rapfi at 1 s (DefaultIndirectDefences' command, seed 6201),
+// where the brain without it scored 23-36-1 (39.2%): not kept.
 const DefaultLMRScale = 100
 
 // DefaultLMRFrom lets late move reductions reduce a node's moves from the
@@ -390,7 +394,14 @@ const DefaultSearchVCF = 100
 // extension and the four-three defences, 3 plies against 2 (arena -game gomoku -tc 0/0.2 -games 200
 // -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
 // -threads 1 each, seed 1605): +19.1 +/- 37.4 Elo (ptnml
-// [10 7 62 4 17]).
+// [10 7 62 4 17]). With the indirect answers (DefaultIndirectDefences),
+// the checks in the first 5 plies (an experiment binary, session 63) list
+// the quiet answers to a VCF deeper: in a game of seed 6202 against Rapfi
+// (pair 23), the answer that breaks the opponent's VCF six plies below the
+// root, a move ranked 38th by value, wins, and the brain proves the win in
+// 1.4 s with 5 plies and not in 4 s with 3. In the match against Rapfi at 1 s (DefaultIndirectDefences'
+// command, seed 6201) they scored 18-39-3 (32.5%) where 3 plies scored
+// 23-36-1 (39.2%): the cost of the checks outweighs them, 3 stays.
 const DefaultVCFPlies = 3
 
 // Budget is the time for one move: Soft (start no new iteration after

@@ -399,9 +399,10 @@ const DefaultSearchVCF = 100
 // the quiet answers to a VCF deeper: in a game of seed 6202 against Rapfi
 // (pair 23), the answer that breaks the opponent's VCF six plies below the
 // root, a move ranked 38th by value, wins, and the brain proves the win in
-// 1.4 s with 5 plies and not in 4 s with 3. In the match against Rapfi at 1 s (DefaultIndirectDefences'
-// command, seed 6201) they scored 18-39-3 (32.5%) where 3 plies scored
-// 23-36-1 (39.2%): the cost of the checks outweighs them, 3 stays.
+// 1.4 s with 5 plies and not in 4 s with 3. In the match against Rapfi at
+// 1 s (DefaultIndirectDefences' command, seed 6201) they scored 18-39-3
+// (32.5%) where 3 plies scored 23-36-1 (39.2%): the cost of the checks
+// outweighs them, 3 stays.
 const DefaultVCFPlies = 3
 
 // Budget is the time for one move: Soft (start no new iteration after

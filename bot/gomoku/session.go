@@ -90,11 +90,15 @@ type Options struct {
 	// 30 scored +11.3 +/- 28.1 Elo (seed 3702), singular extensions from
 	// depth 6 with margin 2 +9.6 +/- 26.4 (seed 3703), and both together
 	// +12.2 +/- 26.6 and -7.8 +/- 26.5 (seeds 3704, 3705; +2.2 +/- 18.7
-	// over the 800 games).
+	// over the 800 games). Against Rapfi at 1 s (seed 6201, session 64)
+	// margin 40 stopped at 5-15 after 20 games.
 	FailHighMargin int
 	// Singular, when not zero, replaces engine.Options.Singular and
 	// SingularMargin (singular extensions): positive, from that depth with
-	// that margin per ply; negative, none.
+	// that margin per ply; negative, none. Off by default: from depth 8 with
+	// margin 4, with Rapfi's multi-cut and negative extension (an
+	// experiment binary), 18-41-1 against Rapfi at 1 s on seed 6201, where
+	// the brain without them scored 48-68-4 over two runs (session 64).
 	Singular, SingularMargin int
 	// HintKeep, when not zero, replaces engine.Options.HintKeep (one ply
 	// less of late move reduction for a move valued at least that percent

@@ -152,6 +152,10 @@ const DefaultQuiesce = true
 // shallower) against none, both with DefaultIIR (same match settings, -games
 // 160, seeds 54 and 55 merged): +31 +/- 30 Elo over 320 games (+167 -139
 // =14, LOS 97.8%); before IIR, seeds 51 and 52: +19 +/- 41 over 199.
+// Against Rapfi at 1 s (DefaultIndirectDefences' command, seed 6201, where
+// this brain scored 48-68-4 over two runs, session 64): null move only from
+// depth 10 as Rapfi (-nullmove 10) 20-38-2, and the move-count pruning of
+// the threats and answers too (an experiment binary) 22-37-1; not kept.
 var DefaultPruning = engine.Pruning{Futility: 120, FutilityDepth: 4, Razor: 60, MoveCount: true, NullMove: 3}
 
 // DefaultIIR is the internal iterative reduction of a new brain's search
@@ -170,6 +174,10 @@ const DefaultIIR = 4
 // -games 200 -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
 // -threads 1 each, seeds 1601 and 1602 merged): +37.5 +/- 27.9 Elo over 400
 // games (LOS 99.6%, ptnml [21 7 122 8 42]), 72 ms against 69 ms a move.
+// Rapfi's 1.3 plies for the answer to a four (a ply more for every third
+// single reply of a line, an experiment binary) scored 21-39-0 against
+// Rapfi at 1 s on seed 6201, where this brain scored 48-68-4 over two runs
+// (session 64): not kept.
 const DefaultSingleReply = true
 
 // DefaultAspWindow is the aspiration window of a new brain's search
@@ -195,7 +203,10 @@ const DefaultAspWindow = 60
 // of non-PV nodes whose evaluation has not improved over two plies (as
 // Rapfi does; an experiment binary, session 63) scored 22-36-2 (38.3%)
 // against Rapfi at 1 s (DefaultIndirectDefences' command, seed 6201),
-// where the brain without it scored 23-36-1 (39.2%): not kept.
+// where the brain without it scored 23-36-1 (39.2%): not kept. On that
+// seed (48-68-4 over two runs of the default, session 64) -lmr 80 scored
+// 20-39-1 and -lmr 120 21-38-1, and a ply less of reduction at non-PV
+// nodes that were on the PV (Rapfi's ttPv, an experiment binary) 21-38-1.
 const DefaultLMRScale = 100
 
 // DefaultLMRFrom lets late move reductions reduce a node's moves from the

@@ -174,10 +174,10 @@ const DefaultIIR = 4
 // -games 200 -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
 // -threads 1 each, seeds 1601 and 1602 merged): +37.5 +/- 27.9 Elo over 400
 // games (LOS 99.6%, ptnml [21 7 122 8 42]), 72 ms against 69 ms a move.
-// Rapfi's 1.3 plies for the answer to a four (a ply more for every third
-// single reply of a line, an experiment binary) scored 21-39-0 against
-// Rapfi at 1 s on seed 6201, where this brain scored 48-68-4 over two runs
-// (session 64): not kept.
+// Rapfi's 1.3 plies for the answer to a four (0.3 ply of credit a single
+// reply along the line, a ply more whenever it reaches one; an experiment
+// binary) scored 21-39-0 against Rapfi at 1 s on seed 6201, where this
+// brain scored 48-68-4 over two runs (session 64): not kept.
 const DefaultSingleReply = true
 
 // DefaultAspWindow is the aspiration window of a new brain's search

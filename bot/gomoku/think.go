@@ -413,7 +413,11 @@ const DefaultSearchVCF = 100
 // 1.4 s with 5 plies and not in 4 s with 3. In the match against Rapfi at
 // 1 s (DefaultIndirectDefences' command, seed 6201) they scored 18-39-3
 // (32.5%) where 3 plies scored 23-36-1 (39.2%): the cost of the checks
-// outweighs them, 3 stays.
+// outweighs them, 3 stays. The checks also at every node with 7 plies or
+// more of depth left, where a check costs little beside the node's
+// subtree (session 65, an experiment binary), scored 21-38-1 (35.8%) on
+// seed 6201 where the default scored 19-38-3 (34.2%) on the same machine:
+// no gain beyond the noise, not kept.
 const DefaultVCFPlies = 3
 
 // Budget is the time for one move: Soft (start no new iteration after
@@ -588,6 +592,14 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 // has stayed put (engine.WholeTurnSoft). It still ends early on a forced
 // move or a proven result. With a match clock (soft below hard) the stable
 // search stops early and banks the time.
+//
+// At the hard limit the engine keeps the partial iteration's new best
+// move only when it scored above the last whole iteration; keeping any
+// move that beat the first one there (Stockfish's rule; session 65, an
+// experiment binary) scored 45-75 (37.5%) against Rapfi at 1 s over 120
+// games (DefaultCandidates' command, seeds 6201 and 6401) where the
+// default has 86-147-7 (37.3%) over its 240 games of those seeds: no
+// gain, not kept.
 func (b *Brain) mainLimits(bud Budget, el time.Duration) engine.Limits {
 	lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Stop: &b.stopped}
 	if bud.Hard <= 0 {

@@ -60,7 +60,19 @@ type Weights struct {
 // Default are the weights the brain plays with: Tuned with the tempo share
 // (OwnPct 175; 132 in Tuned, 160 in the first fit) fitted together with the
 // cell values of DefaultCombo, which replace Tuned's own values (see
-// DefaultCombo).
+// DefaultCombo). Against Rapfi (classical) at 1 s (session 65, seed 6201,
+// the command of bot/gomoku's DefaultCandidates) a smaller tempo share,
+// OwnPct 140 (-weights OwnPct=140), with which the root's score swings
+// less from one iteration to the next, scored 20-37-3 (35.8%), and
+// Rapfi's two-ply average of the cell values (the score of the position
+// and of the one before the last move, each from the side to move's view;
+// an experiment binary, the tables unchanged) 22-38-0 (36.7%) and on seed
+// 6401 22-37-1 (37.5%), where the default scored 19-38-3 (34.2%) and 19-41-0
+// (31.7%): no gain beyond the noise. A refit of DefaultCombo and OwnPct on
+// 10000 new self-play games of the brain (gen -games 10000 -nodes 6000
+// -seed 6501, texel -combo -combo-start combo.txt -ownpct -mincount 50)
+// hardly moved: test loss 0.13558 -> 0.13519, OwnPct 158, the values of
+// 199 combinations by a point or two; not played.
 var Default = withOwnPct(Tuned, 175)
 
 func withOwnPct(w Weights, pct int32) Weights {

@@ -73,6 +73,12 @@ type Weights struct {
 // -seed 6501, texel -combo -combo-start combo.txt -ownpct -mincount 50)
 // hardly moved: test loss 0.13558 -> 0.13519, OwnPct 158, the values of
 // 199 combinations by at most 16 (70 by more than 2); not played.
+// The tempo share at 100 instead when the opponent can make an open four or a
+// five, whose answer uses the tempo (session 67, an experiment binary): +0.9
+// +/- 27.2 Elo against the default in self-play (arena -game gomoku -tc 0/0.2
+// -games 400 -concurrency 2 -openings
+// book/gomoku/data/openings-15-freestyle.txt -seed 6705, -threads 1 each),
+// 19-40-1 (32.5%) against Rapfi at 1 s (the command above, seed 6701).
 var Default = withOwnPct(Tuned, 175)
 
 func withOwnPct(w Weights, pct int32) Weights {

@@ -679,3 +679,61 @@ func TestLMRFrom(t *testing.T) {
 		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
 	}, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
+
+// narrowed is a game of two moves a side whose GenMoves lists only the
+// first of the opponent's answers to move 1 (3, which loses) and leaves
+// the second (4, a draw) in the buffer beyond the list, where Widen finds
+// it; move 2 ends the game drawn at once.
+type narrowed struct {
+	path  []engine.Move
+	widen bool
+}
+
+func (n *narrowed) GenMoves(buf []engine.Move) []engine.Move {
+	if len(n.path) == 0 {
+		return append(buf, 1, 2)
+	}
+	return append(buf, 3, 4)[:1]
+}
+func (n *narrowed) Widen(moves []engine.Move) []engine.Move {
+	if n.widen && len(n.path) == 1 && len(moves) == 1 {
+		return moves[:2]
+	}
+	return moves
+}
+func (n *narrowed) Make(m engine.Move) { n.path = append(n.path, m) }
+func (n *narrowed) Unmake(engine.Move) { n.path = n.path[:len(n.path)-1] }
+func (n *narrowed) Side() int          { return len(n.path) & 1 }
+func (n *narrowed) Evaluate() int      { return 0 }
+func (n *narrowed) Clone() engine.Position {
+	return &narrowed{path: append([]engine.Move(nil), n.path...), widen: n.widen}
+}
+func (n *narrowed) Hash() uint64 {
+	h := uint64(len(n.path)+1) * 0x9E3779B97F4A7C15
+	for i, m := range n.path {
+		h ^= uint64(m) * 0xC2B2AE3D27D4EB4F << i
+	}
+	return h
+}
+func (n *narrowed) Terminal() (bool, int) {
+	switch {
+	case len(n.path) == 1 && n.path[0] == 2, len(n.path) == 2 && n.path[1] == 4:
+		return true, 0
+	case len(n.path) == 2:
+		return true, engine.Win // the side to move (the root's) has won
+	}
+	return false, 0
+}
+
+// A Widener's left-out moves are searched when every listed move lost: the
+// opponent's draw 4 refutes the root's false win with 1, which the search
+// proves without them.
+func TestWidener(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		e := engine.New(1, engine.Options{LMR: true})
+		res := e.Search(&narrowed{widen: on}, engine.Limits{Depth: 4})
+		if won := res.Score > engine.WinBound; won == on || !on && res.Move != 1 {
+			t.Fatalf("widen %v: move %d score %d", on, res.Move, res.Score)
+		}
+	}
+}

@@ -125,6 +125,17 @@ type NullMover interface {
 	UnmakeNull()
 }
 
+// Widener is optionally implemented by games whose GenMoves lists only the
+// best of a node's moves: when every listed move has lost (a mate score
+// against the side to move), the search asks Widen for the moves left out,
+// appended to the node's list (the same slice, as GenMoves returned it and
+// the search reordered it in place), and searches them too, so that a node
+// is scored lost only when none of its candidates saves it. Widen returns
+// moves unchanged when nothing was left out.
+type Widener interface {
+	Widen(moves []Move) []Move
+}
+
 // HashPredictor is optionally implemented by games that can tell the hash
 // of the position after a move without making it: the search then starts
 // loading that position's table bucket into the caches before it makes the

@@ -220,6 +220,7 @@ type worker struct {
 	scorer    MoveScorer
 	noisy     Noisy
 	reducer   Reducer
+	widener   Widener
 	pruner    Pruner
 	nuller    NullMover
 	adjuster  LMRAdjuster
@@ -348,6 +349,7 @@ func (w *worker) setPosition(p Position) {
 	w.scorer, _ = any(p).(MoveScorer)
 	w.noisy, _ = any(p).(Noisy)
 	w.reducer, _ = any(p).(Reducer)
+	w.widener, _ = any(p).(Widener)
 	w.pruner, _ = any(p).(Pruner)
 	w.nuller, _ = any(p).(NullMover)
 	w.adjuster, _ = any(p).(LMRAdjuster)
@@ -734,7 +736,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	if f := w.e.Options.LMRFrom; f > 0 {
 		lateFrom = f
 	}
-	for i := 0; i < len(moves); i++ {
+	widened := false
+	for i := 0; i < len(moves) || (best <= -WinBound && excl == NoMove && w.widen(&moves, ply, &widened)); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
 		for j := i + 1; j < len(moves); j++ {
@@ -1019,12 +1022,35 @@ const (
 
 func histIndex(m Move) int { return int((uint32(m) ^ uint32(m)>>16) & 0xFFFF) }
 
+// widen extends a node's moves, all of them lost, by those its GenMoves
+// left out (Widener), once per node, and scores the new ones; it reports
+// whether there are new moves to search.
+func (w *worker) widen(moves *[]Move, ply int, done *bool) bool {
+	if w.widener == nil || *done || w.aborted {
+		return false
+	}
+	*done = true
+	n := len(*moves)
+	*moves = w.widener.Widen(*moves)
+	if len(*moves) == n {
+		return false
+	}
+	w.orderFrom(*moves, n, ply, NoMove)
+	return true
+}
+
 func (w *worker) orderMoves(moves []Move, ply int, ttMove Move) {
+	w.orderFrom(moves, 0, ply, ttMove)
+}
+
+// orderFrom scores moves[from:] for the selection of the move loop.
+func (w *worker) orderFrom(moves []Move, from, ply int, ttMove Move) {
 	scores := &w.scores[ply]
 	side := w.pos.Side()
 	k := &w.killers[ply]
 	hh := w.e.Options.HintHistory
-	for i, m := range moves {
+	for i := from; i < len(moves); i++ {
+		m := moves[i]
 		var s int32
 		hint := 0
 		if w.scorer != nil && m != ttMove {

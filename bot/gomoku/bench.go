@@ -38,6 +38,7 @@ func BenchPositions() []engine.Position {
 		p.Quiesce = DefaultQuiesce
 		p.ContAttack = DefaultContAttack
 		p.IndirectDefences = DefaultIndirectDefences
+		p.WidenLost = DefaultWidenLost
 		p.rootN = p.Ply()
 		out = append(out, p)
 	}

@@ -89,8 +89,15 @@ type Search struct {
 	// five to be (kept by GenMoves only while ContAttack is on)
 	facing     [game.MaxSize*game.MaxSize + 1]bool
 	ContAttack int
+	// WidenLost searches, at a node whose listed moves all lost, the
+	// candidates GenMoves left out of the list (Widen): a node is scored
+	// lost only when none of its candidates saves it.
+	WidenLost bool
 	// scratch for the VCF solver and move generation
 	genVals [game.MaxSize * game.MaxSize]int32
+	// genCut is, by stack depth, how many moves the last GenMoves there
+	// listed before it kept the best (0: it kept them all; see Widen)
+	genCut  [game.MaxSize*game.MaxSize + 1]int16
 	lineBuf [game.MaxSize * game.MaxSize]engine.Move
 	vcf     vcfState
 }
@@ -399,6 +406,7 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
 	p.poll()
 	p.genN = p.Ply()
+	p.genCut[p.Ply()] = 0
 	s, o := p.Side(), p.Side()^1
 	if p.ContAttack > 0 {
 		p.facing[p.Ply()] = p.Count(o, ev.TFlex4)+p.Count(o, ev.TFive) > 0
@@ -516,9 +524,20 @@ func (p *Search) GenMoves(buf []engine.Move) []engine.Move {
 		// the best limit moves by value, in no particular order (the
 		// search orders them itself)
 		selectTop(buf, vals[:len(buf)], limit)
+		p.genCut[p.Ply()] = int16(len(buf))
 		buf = buf[:limit]
 	}
 	return buf
+}
+
+// Widen implements engine.Widener (with WidenLost): the moves that
+// GenMoves left out of a node's list, when it kept only the best by value,
+// still lie in the list's buffer beyond its end.
+func (p *Search) Widen(moves []engine.Move) []engine.Move {
+	if n := int(p.genCut[p.Ply()]); p.WidenLost && n > len(moves) && n <= cap(moves) {
+		return moves[:n]
+	}
+	return moves
 }
 
 // indirectDefences adds to buf (the own fours and the cells of the

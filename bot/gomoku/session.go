@@ -136,6 +136,9 @@ type Options struct {
 	// IndirectDefences, when not zero, replaces DefaultIndirectDefences
 	// (Search.IndirectDefences): positive on, negative off.
 	IndirectDefences int
+	// WidenLost, when not zero, replaces DefaultWidenLost
+	// (Search.WidenLost): positive on, negative off.
+	WidenLost int
 	// QuiesceTT, when not zero, replaces engine.Options.QuiesceTT (the
 	// quiescence's first position in the table; DefaultQuiesceTT):
 	// positive on, negative off.
@@ -371,6 +374,9 @@ func configure(b *Brain, opt Options) {
 	}
 	if opt.IndirectDefences != 0 {
 		b.IndirectDefences = opt.IndirectDefences > 0
+	}
+	if opt.WidenLost != 0 {
+		b.WidenLost = opt.WidenLost > 0
 	}
 	b.MaxDepth = opt.MaxDepth
 	b.MaxNodes = opt.MaxNodes

@@ -64,6 +64,8 @@ type Brain struct {
 	QuiesceComb int
 	// IndirectDefences is Search.IndirectDefences.
 	IndirectDefences bool
+	// WidenLost is Search.WidenLost.
+	WidenLost bool
 	// OnInfo receives progress lines (already formatted, without MESSAGE).
 	OnInfo func(string)
 	// Eval is the evaluation (nil: the default weights).
@@ -82,7 +84,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper, ContAttack: DefaultContAttack, IndirectDefences: DefaultIndirectDefences,
+	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper, ContAttack: DefaultContAttack, IndirectDefences: DefaultIndirectDefences, WidenLost: DefaultWidenLost,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -384,6 +386,31 @@ const DefaultQuiesceComb = 3
 // a longer turn, and in self-play both sides miss the same answers.
 const DefaultIndirectDefences = true
 
+// DefaultWidenLost is off: a node whose best DefaultCandidates moves all
+// lost searching the candidates left out too (Search.WidenLost, as Rapfi
+// prunes moves only while one does not lose) did not win. Without it a
+// defence left out of the list can prove a false win: in a game against
+// Rapfi at 5 s (session 66's match, seed 6605; white to move after 10,10
+// 10,9 8,5 11,11 8,7 10,11 11,10 11,9 9,9 12,11 13,11 8,11 9,11 9,10 11,8)
+// the brain answered 6,13 after 213 ms of its 5 s; replayed alone, it scores
+// 6,13 a win at depth 16 after 400 ms, its line 6,13 7,12 12,10 8,8 missing
+// black's 12,9 three plies down (tied 18th by value, left out of the 18);
+// Rapfi (1 s) scores the position after 6,13 -248 for white, answered 12,10
+// with 12,9 and won. With the widening the brain plays 8,9, Rapfi's own move
+// at 5 s (TestWidenLostNoFalseWin). But proofs now need every candidate of
+// the loser's nodes: the brain proves 30 of tactics-long.txt's 47 at 1000000
+// nodes where the default proves 34 (the four it no longer proves are real
+// wins), and 6 of tactics-rapfi.txt's 69 at TestTactics' nodes, where the
+// default reaches the test's floor of 7. In self-play at 0.2 s (arena -game
+// gomoku -tc 0/0.2 -games 400 -concurrency 2 -openings
+// book/gomoku/data/openings-15-freestyle.txt, -threads 1 each, seed 6801)
+// -1.7 +/- 26.8 Elo (ptnml [29 10 122 12 27]); against Rapfi at 1 s
+// (DefaultIndirectDefences' command, seeds 6801, 6802 and 6803) 24-35-1,
+// 19-40-1 and 16-42-2, 59-117-4 (33.9%, ptnml [34 2 47 2 5]), where the
+// default scored 19-39-2, 20-40-0 and 25-34-1 on the same openings, 64-113-3
+// (36.4%, ptnml [32 2 47 1 8]).
+const DefaultWidenLost = false
+
 // DefaultQuiesceTT is off: the quiescence's first position reading and
 // writing the transposition table (engine.Options.QuiesceTT) searches 10%
 // fewer bench nodes (175331 against 193776) but showed no gain: against
@@ -677,6 +704,7 @@ func (b *Brain) search(p *Search, lim engine.Limits, rootMoves []engine.Move) en
 	p.WidePlies = b.WidePlies
 	p.ContAttack = b.ContAttack
 	p.IndirectDefences = b.IndirectDefences
+	p.WidenLost = b.WidenLost
 	p.QuiescePlies = b.QuiescePlies
 	p.QuiesceComb = b.QuiesceComb
 	p.rootN = p.Ply()

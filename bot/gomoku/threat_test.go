@@ -425,3 +425,72 @@ func TestWidePlies(t *testing.T) {
 		}
 	}
 }
+
+// TestWidenLostNoFalseWin: in a game against Rapfi (see DefaultWidenLost)
+// the brain without the widening proves a false win with 6,13, whose line
+// misses black's answer 12,9 three plies down (a move GenMoves leaves out
+// of its list there); with it, the search does not score 6,13 won.
+func TestWidenLostNoFalseWin(t *testing.T) {
+	const rec = "10,10 10,9 8,5 11,11 8,7 10,11 11,10 11,9 9,9 12,11 13,11 8,11 9,11 9,10 11,8"
+	for _, on := range []bool{false, true} {
+		b := NewBrain(16, 1)
+		b.WidenLost = on
+		p := fromMoves(t, game.Freestyle, rec)
+		res := b.search(p, engine.Limits{Depth: widenDepth}, nil)
+		won := res.Score > engine.WinBound
+		t.Logf("widen %v: %s score %d", on, game.FormatMove(res.Move), res.Score)
+		if won == on || !on && game.FormatMove(res.Move) != "6,13" || on && game.FormatMove(res.Move) == "6,13" {
+			t.Errorf("widen %v: %s scored %d", on, game.FormatMove(res.Move), res.Score)
+		}
+	}
+}
+
+// widenDepth is the depth at which the brain without the widening proves
+// its false win in TestWidenLostNoFalseWin.
+const widenDepth = 16
+
+// TestWiden: a node whose GenMoves kept its best DefaultCandidates moves
+// gets every other candidate back from Widen, after the listed ones, and
+// only with WidenLost; a node that listed all its moves gets nothing more.
+func TestWiden(t *testing.T) {
+	p := fromMoves(t, game.Freestyle, "7,8 7,6 8,5 5,7 9,5 8,7")
+	p.rootN = p.Ply() - 1
+	defer func() { p.rootN = -1 }()
+	var buf [game.MaxSize * game.MaxSize]engine.Move
+	all := 0
+	lo, hi := p.ScanRange()
+	for c := p.NextCandidate(lo, hi); c < hi; c = p.NextCandidate(c+1, hi) {
+		if p.Allowed(c) {
+			all++
+		}
+	}
+	for _, on := range []bool{false, true} {
+		p.WidenLost = on
+		moves := p.GenMoves(buf[:0])
+		if len(moves) != DefaultCandidates || all <= DefaultCandidates {
+			t.Fatalf("%d moves listed of %d candidates", len(moves), all)
+		}
+		listed := slices.Clone(moves)
+		wide := p.Widen(moves)
+		want := DefaultCandidates
+		if on {
+			want = all
+		}
+		if len(wide) != want || !slices.Equal(wide[:len(listed)], listed) {
+			t.Fatalf("widen %v: %d moves, want %d, the listed first", on, len(wide), want)
+		}
+		seen := map[engine.Move]bool{}
+		for _, m := range wide {
+			if seen[m] || p.Cell(int(m)) != game.Empty {
+				t.Fatalf("widen %v: %s twice or not empty", on, game.FormatMove(m))
+			}
+			seen[m] = true
+		}
+	}
+	p.wideAt = p.Ply() // the root's every candidate: nothing left out
+	defer func() { p.wideAt = -1 }()
+	moves := p.GenMoves(buf[:0])
+	if n := len(p.Widen(moves)); n != len(moves) || n != all {
+		t.Fatalf("a full list widened from %d to %d (%d candidates)", len(moves), n, all)
+	}
+}

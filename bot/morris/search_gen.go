@@ -71,6 +71,7 @@ type searchWorker struct {
 	scorer    *Search
 	noisy     engine.Noisy
 	reducer   engine.Reducer
+	widener   engine.Widener
 	pruner    engine.Pruner
 	nuller    engine.NullMover
 	adjuster  engine.LMRAdjuster
@@ -199,6 +200,7 @@ func (w *searchWorker) setPosition(p *Search) {
 	w.scorer, _ = any(p).(*Search)
 	w.noisy, _ = any(p).(engine.Noisy)
 	w.reducer, _ = any(p).(engine.Reducer)
+	w.widener, _ = any(p).(engine.Widener)
 	w.pruner, _ = any(p).(engine.Pruner)
 	w.nuller, _ = any(p).(engine.NullMover)
 	w.adjuster, _ = any(p).(engine.LMRAdjuster)
@@ -585,7 +587,8 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 	if f := w.e.Options.LMRFrom; f > 0 {
 		lateFrom = f
 	}
-	for i := 0; i < len(moves); i++ {
+	widened := false
+	for i := 0; i < len(moves) || (best <= -engine.WinBound && excl == engine.NoMove && w.widen(&moves, ply, &widened)); i++ {
 		// selection sort step: bring the best remaining move to i
 		bi := i
 		for j := i + 1; j < len(moves); j++ {
@@ -870,12 +873,35 @@ const (
 
 func searchHistIndex(m engine.Move) int { return int((uint32(m) ^ uint32(m)>>16) & 0xFFFF) }
 
+// widen extends a node's moves, all of them lost, by those its GenMoves
+// left out (Widener), once per node, and scores the new ones; it reports
+// whether there are new moves to search.
+func (w *searchWorker) widen(moves *[]engine.Move, ply int, done *bool) bool {
+	if w.widener == nil || *done || w.aborted {
+		return false
+	}
+	*done = true
+	n := len(*moves)
+	*moves = w.widener.Widen(*moves)
+	if len(*moves) == n {
+		return false
+	}
+	w.orderFrom(*moves, n, ply, engine.NoMove)
+	return true
+}
+
 func (w *searchWorker) orderMoves(moves []engine.Move, ply int, ttMove engine.Move) {
+	w.orderFrom(moves, 0, ply, ttMove)
+}
+
+// orderFrom scores moves[from:] for the selection of the move loop.
+func (w *searchWorker) orderFrom(moves []engine.Move, from, ply int, ttMove engine.Move) {
 	scores := &w.scores[ply]
 	side := w.pos.Side()
 	k := &w.killers[ply]
 	hh := w.e.Options.HintHistory
-	for i, m := range moves {
+	for i := from; i < len(moves); i++ {
+		m := moves[i]
 		var s int32
 		hint := 0
 		if w.scorer != nil && m != ttMove {

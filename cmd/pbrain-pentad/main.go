@@ -62,6 +62,7 @@ func main() {
 	clockSpace := flag.Int("clockspace", 0, "with a match clock, the soft limit of a move is the time left over this (0: the default)")
 	contAttack := flag.Int("contattack", 0, "reduce our late threats this many plies less right after a threat of ours (-1: off, 0: the default)")
 	indirect := flag.Int("indirect-defences", 0, "answer an opponent's VCF inside the search with every cell that breaks its line, not only its cells and our fours: 1 on, -1 off (0: the default)")
+	widenLost := flag.Int("widen-lost", 0, "at a node whose listed moves all lost, search the candidates left out of the list too: 1 on, -1 off (0: the default)")
 	quiesceTT := flag.Int("quiesce-tt", 0, "the quiescence's first position reads and writes the transposition table: 1 on, -1 off (0: the default)")
 	quiesceComb := flag.Int("quiesce-comb", 0, "from this four of a line on, the quiescence plays only fours that also make an open two or a blocked three in another line (-1: every four, 0: the default)")
 	quiescePlies := flag.Int("quiesce-plies", 0, "plies from the leaves within which the quiescence plays fours, at most 16 (0: the default)")
@@ -104,6 +105,7 @@ func main() {
 	opt.QuiescePlies = *quiescePlies
 	opt.QuiesceComb = *quiesceComb
 	opt.IndirectDefences, opt.QuiesceTT = *indirect, *quiesceTT
+	opt.WidenLost = *widenLost
 	opt.SoftPct = *softPct
 	opt.ClockSpace = *clockSpace
 	if *weights != "" {

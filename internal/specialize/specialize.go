@@ -51,7 +51,7 @@ var engineNames = map[string]bool{
 	"Move": true, "NoMove": true, "Inf": true, "Win": true, "MaxPly": true, "WinBound": true,
 	"MaxMoves": true, "Noisy": true, "Limits": true, "Options": true, "Info": true, "Result": true,
 	"MoveScorer": true, "Reducer": true, "Pruner": true, "Pruning": true, "NullMover": true,
-	"LMRAdjuster": true, "HashPredictor": true, "Corrector": true,
+	"LMRAdjuster": true, "HashPredictor": true, "Corrector": true, "Widener": true,
 }
 
 // Stale reports whether the checked-in copy at out differs from what

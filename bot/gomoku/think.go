@@ -233,7 +233,8 @@ const DefaultLMRFrom = 1
 // DefaultHintHistory lets killers and history order the candidate moves of
 // a new brain's search among their pattern values (engine.Options.HintHistory):
 // a first killer is worth 100 of pattern value, a second 50, the history up
-// to 100 by design but about 1 in practice (see below). Against none (arena -game gomoku -tc 0/0.2 -games 200
+// to 100 by design but about 1 in practice (see below). Against none
+// (arena -game gomoku -tc 0/0.2 -games 200
 // -concurrency 2 -openings book/gomoku/data/openings-15-freestyle.txt,
 // -threads 1 each): seeds 2903 and 2904, -hinthist 100 against the brain
 // of c05e8d1, +29.6 +/- 38.7 and +13.9 +/- 39.4 (ptnml [10 5 63 2 20] and
@@ -386,9 +387,9 @@ const DefaultQuiesceComb = 3
 // a longer turn, and in self-play both sides miss the same answers.
 const DefaultIndirectDefences = true
 
-// DefaultWidenLost is off: a node whose best DefaultCandidates moves all
-// lost searching the candidates left out too (Search.WidenLost, as Rapfi
-// prunes moves only while one does not lose) did not win. Without it a
+// DefaultWidenLost is off: searching the candidates left out too, at a node
+// whose best DefaultCandidates moves all lost (Search.WidenLost, as Rapfi
+// prunes moves only while one does not lose), did not win. Without it a
 // defence left out of the list can prove a false win: in a game against
 // Rapfi at 5 s (session 66's match, seed 6605; white to move after 10,10
 // 10,9 8,5 11,11 8,7 10,11 11,10 11,9 9,9 12,11 13,11 8,11 9,11 9,10 11,8)

@@ -452,6 +452,20 @@ func TestSingular(t *testing.T) {
 	checkOption(t, "Singular", search, 2, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}})
 }
 
+// AlphaReduce searches the moves after one that raised alpha a ply
+// shallower: the search changes, returns a legal move, and still solves the
+// small games exactly.
+func TestAlphaReduce(t *testing.T) {
+	search := func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, AspWindow: 8}
+		if on {
+			opt.AlphaReduce = 12
+		}
+		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
+	}
+	checkOption(t, "AlphaReduce", search, 2, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}, {1, 4}})
+}
+
 // TestWholeTurnSoft: a stable search stops at StableShare of the soft
 // limit, and that is never before the hard limit.
 func TestWholeTurnSoft(t *testing.T) {

@@ -118,6 +118,13 @@ type Options struct {
 	// transposition table (any entry of depth 0 or more whose bound
 	// decides the window) and store its own result at depth 0.
 	QuiesceTT bool
+	// AlphaReduce, when above 3, searches the moves that follow one which
+	// raised alpha without a cutoff a ply shallower, at nodes of 3 to
+	// AlphaReduce-1 plies of depth (not the root), as long as the score
+	// that raised alpha is not a proven result (alpha-improvement
+	// reduction, Stockfish's and Rapfi's): once a good move is found, the
+	// later moves need only refute less deeply.
+	AlphaReduce int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -855,6 +862,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 						w.rewardQuiet(side, ply, m, depth, moves[:i])
 					}
 					break
+				}
+				if depth > 2 && depth < w.e.Options.AlphaReduce && s < WinBound && s > -WinBound {
+					depth--
 				}
 			}
 		}

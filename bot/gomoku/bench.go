@@ -143,5 +143,6 @@ func benchOptions() engine.Options {
 	o.QuiesceTT = DefaultQuiesceTT
 	o.ContHistory = DefaultContHistory
 	o.LMRFrom = DefaultLMRFrom
+	o.AlphaReduce = DefaultAlphaReduce
 	return o
 }

@@ -426,19 +426,34 @@ func TestRootCandidates(t *testing.T) {
 	}
 }
 
+// TestAlphaReduce: on the bench positions the moves after one that raised
+// alpha are searched a ply shallower with engine.Options.AlphaReduce, and
+// the best moves stay legal.
+func TestAlphaReduce(t *testing.T) {
+	checkBenchOption(t, "AlphaReduce 12", func(o *engine.Options) { o.AlphaReduce = 12 })
+}
+
 // TestLMRExtend: on the bench positions the re-search after a reduced
 // search that passed alpha goes a ply deeper or shallower with
 // engine.Options.LMRExtend (the engine's toy game passes alpha too seldom
 // after a reduction to show it), and the best moves stay legal.
 func TestLMRExtend(t *testing.T) {
+	checkBenchOption(t, "LMRExtend 60", func(o *engine.Options) { o.LMRExtend = 60 })
+}
+
+// checkBenchOption searches the first bench positions with the bench's
+// options and with set applied to them: the node count must change and
+// the best moves must be legal.
+func checkBenchOption(t *testing.T, name string, set func(*engine.Options)) {
+	t.Helper()
 	ps := BenchPositions()[:4]
 	o := benchOptions()
 	off, _ := searchBench(ps, o)
-	o.LMRExtend = 60
+	set(&o)
 	on, best := searchBench(ps, o)
-	t.Logf("nodes: without LMRExtend %d, with 60 %d", off, on)
+	t.Logf("nodes: bench options %d, with %s %d", off, name, on)
 	if on == off {
-		t.Fatalf("LMRExtend changed nothing (%d nodes)", on)
+		t.Fatalf("%s changed nothing (%d nodes)", name, on)
 	}
 	for i, m := range best {
 		if !ps[i].(engine.Legality).IsLegal(m) {

@@ -133,6 +133,11 @@ type Options struct {
 	// four of a line the quiescence plays only fours that build more,
 	// Search.QuiesceComb): positive, that four; negative, every four.
 	QuiesceComb int
+	// AlphaReduce, when not zero, replaces DefaultAlphaReduce (the moves
+	// after one that raised alpha searched a ply shallower below that
+	// depth, engine.Options.AlphaReduce): positive, the depth; negative,
+	// off.
+	AlphaReduce int
 	// IndirectDefences, when not zero, replaces DefaultIndirectDefences
 	// (Search.IndirectDefences): positive on, negative off.
 	IndirectDefences int
@@ -323,6 +328,7 @@ func searchOptions(o *engine.Options, opt Options) {
 		o.AdjustLMR = opt.AdjustLMR > 0
 	}
 	setting(&o.LMRExtend, opt.LMRExtend)
+	setting(&o.AlphaReduce, opt.AlphaReduce)
 	setting(&o.Correction, opt.Correction)
 	if opt.CorrectLeaves != 0 {
 		o.CorrectLeaves = opt.CorrectLeaves > 0

@@ -707,6 +707,9 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 					}
 					break
 				}
+				if depth > 2 && depth < w.e.Options.AlphaReduce && s < engine.WinBound && s > -engine.WinBound {
+					depth--
+				}
 			}
 		}
 	}

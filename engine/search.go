@@ -118,12 +118,13 @@ type Options struct {
 	// transposition table (any entry of depth 0 or more whose bound
 	// decides the window) and store its own result at depth 0.
 	QuiesceTT bool
-	// AlphaReduce, when above 3, searches the moves that follow one which
-	// raised alpha without a cutoff a ply shallower, at nodes of 3 to
-	// AlphaReduce-1 plies of depth (not the root), as long as the score
-	// that raised alpha is not a proven result (alpha-improvement
-	// reduction, Stockfish's and Rapfi's): once a good move is found, the
-	// later moves need only refute less deeply.
+	// AlphaReduce, when above 3, takes a ply off the depth of a node (not
+	// the root) each time one of its moves raises alpha without a cutoff
+	// and with a score that is not a proven result, while the depth is 3
+	// to AlphaReduce-1: the later moves (and the table entry) get the
+	// shallower depth (alpha-improvement reduction, Stockfish's and
+	// Rapfi's): once a good move is found, the later moves need only
+	// refute less deeply.
 	AlphaReduce int
 }
 

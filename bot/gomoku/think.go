@@ -412,20 +412,20 @@ const DefaultIndirectDefences = true
 // (36.4%, ptnml [32 2 47 1 8]).
 const DefaultWidenLost = false
 
-// DefaultAlphaReduce is off: searching the moves that follow one which
-// raised alpha a ply shallower at depths 3 to 11 (-alphareduce 12,
+// DefaultAlphaReduce is off: searching the moves that follow one which raised
+// alpha a ply shallower at depths 3 to 11 (-alphareduce 12,
 // engine.Options.AlphaReduce; Rapfi's and Stockfish's alpha-improvement
-// reduction) showed no gain against Rapfi. In self-play at 0.2 s (arena
-// -game gomoku -tc 0/0.2 -games 400 -concurrency 2 -openings
-// book/gomoku/data/openings-15-freestyle.txt, -threads 1 each, seed 6901)
-// +13.9 +/- 27.7 Elo (ptnml [28 7 118 15 32]); tactics-long.txt at 1000000
-// nodes 33 of 47 (the default 34). Against Rapfi at 1 s
-// (DefaultIndirectDefences' command, an experiment binary with the same
-// code) 25-35-0, 19-39-2 and 24-35-1 on seeds 6801, 6802 and 6803
-// (68-109-3, 38.6%, where the default scored 64-113-3, 36.4%), 19-38-3 on
-// seed 6201 and 21-38-1 on seed 6401: 108-185-7 over the 300 games (37.2%,
-// ptnml [49 4 83 3 11]), where the default has 150-260-10 (36.9%) over its
-// 420 games of those seeds.
+// reduction) showed no gain against Rapfi. In self-play at 0.2 s (arena -game
+// gomoku -tc 0/0.2 -games 400 -concurrency 2 -openings
+// book/gomoku/data/openings-15-freestyle.txt, -threads 1 each, seed 6901) +13.9
+// +/- 27.7 Elo (ptnml [28 7 118 15 32]); tactics-long.txt at 1000000 nodes 33
+// of 47 (the default 34). Against Rapfi at 1 s (DefaultIndirectDefences'
+// command; seeds 6801-6803, 6201 and 6401 with an experiment binary of the same
+// code) 25-35-0, 19-39-2 and 24-35-1 on seeds 6801, 6802 and 6803 (68-109-3,
+// 38.6%, where the default scored 64-113-3, 36.4%), 19-38-3 on seed 6201,
+// 21-38-1 on seed 6401 and 20-39-1 on seed 6901 (the default 19-40-1):
+// 128-224-8 over the 360 games (36.7%, ptnml [59 5 101 3 12]), where the
+// default has 169-300-11 (36.4%) over its 480 games of those seeds.
 const DefaultAlphaReduce = 0
 
 // DefaultQuiesceTT is off: the quiescence's first position reading and

@@ -668,6 +668,16 @@ func TestQuiesceTT(t *testing.T) {
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }
 
+// TestTTEval: forward pruning that reads table scores where their bound
+// allows changes the search's node count and none of its proven results.
+func TestTTEval(t *testing.T) {
+	checkOption(t, "TTEval", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true, Prune: engine.Pruning{Futility: 1, FutilityDepth: 3, Razor: 1, MoveCount: true}}
+		opt.TTEval = on
+		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
+	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}
+
 // The continuation history orders hinted moves by the answers that cut
 // off after the opponent's last move: it changes the search, returns a
 // legal move, and keeps the proven results of small games.

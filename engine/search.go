@@ -126,6 +126,14 @@ type Options struct {
 	// Rapfi's): once a good move is found, the later moves need only
 	// refute less deeply.
 	AlphaReduce int
+	// TTEval lets the forward pruning (futility, razoring, null move,
+	// fail-high reduction) of a game that implements Pruner read a table
+	// entry's score instead of the node's evaluation when the entry's bound
+	// says the position is worth more (a lower bound above it) or less (an
+	// upper bound below it), as Stockfish and Rapfi do; proven scores and
+	// threatened nodes keep the evaluation, and "improving" still compares
+	// evaluations.
+	TTEval bool
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -685,6 +693,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		w.evals[ply] = int32(ev)
 		improving := ply < 2 || int32(ev) > w.evals[ply-2]
+		if w.e.Options.TTEval && entDepth >= 0 && !threatened && entScore < WinBound && entScore > -WinBound &&
+			(entScore > ev && entBound != tt.BoundUpper || entScore < ev && entBound != tt.BoundLower) {
+			ev = entScore
+		}
 		if !pvNode && !threatened {
 			if fm := w.e.Options.FailHighMargin; fm > 0 && cutNode && w.reducer != nil && ev < WinBound && ev >= beta+fm*depth {
 				failHigh = true

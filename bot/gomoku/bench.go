@@ -144,5 +144,6 @@ func benchOptions() engine.Options {
 	o.ContHistory = DefaultContHistory
 	o.LMRFrom = DefaultLMRFrom
 	o.AlphaReduce = DefaultAlphaReduce
+	o.TTEval = DefaultTTEval
 	return o
 }

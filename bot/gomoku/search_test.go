@@ -433,6 +433,12 @@ func TestAlphaReduce(t *testing.T) {
 	checkBenchOption(t, "AlphaReduce 12", func(o *engine.Options) { o.AlphaReduce = 12 })
 }
 
+// TestTTEval: on the bench positions the forward pruning reads table
+// scores with engine.Options.TTEval, and the best moves stay legal.
+func TestTTEval(t *testing.T) {
+	checkBenchOption(t, "TTEval", func(o *engine.Options) { o.TTEval = true })
+}
+
 // TestLMRExtend: on the bench positions the re-search after a reduced
 // search that passed alpha goes a ply deeper or shallower with
 // engine.Options.LMRExtend (the engine's toy game passes alpha too seldom

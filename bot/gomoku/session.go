@@ -138,6 +138,10 @@ type Options struct {
 	// depth, engine.Options.AlphaReduce): positive, the depth; negative,
 	// off.
 	AlphaReduce int
+	// TTEval, when not zero, replaces DefaultTTEval (the forward pruning
+	// reads a table entry's score, engine.Options.TTEval): positive on,
+	// negative off.
+	TTEval int
 	// IndirectDefences, when not zero, replaces DefaultIndirectDefences
 	// (Search.IndirectDefences): positive on, negative off.
 	IndirectDefences int
@@ -329,6 +333,9 @@ func searchOptions(o *engine.Options, opt Options) {
 	}
 	setting(&o.LMRExtend, opt.LMRExtend)
 	setting(&o.AlphaReduce, opt.AlphaReduce)
+	if opt.TTEval != 0 {
+		o.TTEval = opt.TTEval > 0
+	}
 	setting(&o.Correction, opt.Correction)
 	if opt.CorrectLeaves != 0 {
 		o.CorrectLeaves = opt.CorrectLeaves > 0

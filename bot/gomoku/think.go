@@ -428,6 +428,16 @@ const DefaultWidenLost = false
 // default has 169-300-11 (36.4%) over its 480 games of those seeds.
 const DefaultAlphaReduce = 0
 
+// DefaultTTEval is off: the forward pruning reading a table entry's score
+// where its bound allows (-tteval 1, engine.Options.TTEval; Stockfish's
+// and Rapfi's use of the table value as a better evaluation) awaits more
+// games: against Rapfi at 1 s (DefaultIndirectDefences' command, session
+// 70, an experiment binary with the same code) 24-35-1 and 23-36-1 on
+// seeds 6801 and 6802, 47-71-2 (40.0%, -70.4 +/- 57.9 Elo, ptnml [18 1 34
+// 1 6]), where the default scored 19-39-2 and 20-40-0 (33.3%): a gain
+// well inside the noise of 120 games.
+const DefaultTTEval = false
+
 // DefaultQuiesceTT is off: the quiescence's first position reading and
 // writing the transposition table (engine.Options.QuiesceTT) searches 10%
 // fewer bench nodes (175331 against 193776) but showed no gain: against

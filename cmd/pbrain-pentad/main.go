@@ -66,6 +66,7 @@ func main() {
 	quiesceTT := flag.Int("quiesce-tt", 0, "the quiescence's first position reads and writes the transposition table: 1 on, -1 off (0: the default)")
 	quiesceComb := flag.Int("quiesce-comb", 0, "from this four of a line on, the quiescence plays only fours that also make an open two or a blocked three in another line (-1: every four, 0: the default)")
 	quiescePlies := flag.Int("quiesce-plies", 0, "plies from the leaves within which the quiescence plays fours, at most 16 (0: the default)")
+	ttEval := flag.Int("tteval", 0, "forward pruning reads a table entry's score instead of the evaluation when its bound allows: 1 on, -1 off (0: the default)")
 	alphaReduce := flag.Int("alphareduce", 0, "after a move raises alpha, search the node's later moves a ply shallower at depths below this (-1: off, 0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -100,6 +101,7 @@ func main() {
 	opt.HintKeep = *hintKeep
 	opt.LMRExtend = *lmrExtend
 	opt.AlphaReduce = *alphaReduce
+	opt.TTEval = *ttEval
 	opt.Correction, opt.CorrectLeaves = *correction, *correctLeaves
 	opt.ThreatLMR = threatLMR
 	opt.AdjustLMR = *adjustLMR

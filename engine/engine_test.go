@@ -661,19 +661,24 @@ func TestHashPredictor(t *testing.T) {
 // table, which changes the search's node count and none of its proven
 // results.
 func TestQuiesceTT(t *testing.T) {
-	checkOption(t, "QuiesceTT", func(on bool, r, c, depth int) engine.Result {
-		opt := engine.Options{LMR: true, Prune: engine.Pruning{Futility: 1, FutilityDepth: 3, Razor: 1, MoveCount: true}}
-		opt.QuiesceTT = on
-		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
-	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+	checkPrunedOption(t, "QuiesceTT", func(o *engine.Options) { o.QuiesceTT = true })
 }
 
 // TestTTEval: forward pruning that reads table scores where their bound
 // allows changes the search's node count and none of its proven results.
 func TestTTEval(t *testing.T) {
-	checkOption(t, "TTEval", func(on bool, r, c, depth int) engine.Result {
+	checkPrunedOption(t, "TTEval", func(o *engine.Options) { o.TTEval = true })
+}
+
+// checkPrunedOption is checkOption on the pruned toy position with forward
+// pruning on, without and with set applied to the options.
+func checkPrunedOption(t *testing.T, name string, set func(*engine.Options)) {
+	t.Helper()
+	checkOption(t, name, func(on bool, r, c, depth int) engine.Result {
 		opt := engine.Options{LMR: true, Prune: engine.Pruning{Futility: 1, FutilityDepth: 3, Razor: 1, MoveCount: true}}
-		opt.TTEval = on
+		if on {
+			set(&opt)
+		}
 		return engine.New(4, opt).Search(&pruned{&hinted{toy.New(r, c), true, 0}}, engine.Limits{Depth: depth})
 	}, 3, 3, 9, [][2]int{{1, 2}, {2, 2}, {1, 3}})
 }

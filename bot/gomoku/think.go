@@ -430,12 +430,12 @@ const DefaultAlphaReduce = 0
 
 // DefaultTTEval is off: the forward pruning reading a table entry's score
 // where its bound allows (-tteval 1, engine.Options.TTEval; Stockfish's
-// and Rapfi's use of the table value as a better evaluation) awaits more
-// games: against Rapfi at 1 s (DefaultIndirectDefences' command, session
-// 70, an experiment binary with the same code) 24-35-1 and 23-36-1 on
-// seeds 6801 and 6802, 47-71-2 (40.0%, -70.4 +/- 57.9 Elo, ptnml [18 1 34
-// 1 6]), where the default scored 19-39-2 and 20-40-0 (33.3%): a gain
-// well inside the noise of 120 games.
+// and Rapfi's use of the table value as a better evaluation) showed no
+// gain against Rapfi at 1 s (DefaultIndirectDefences' command, session 70):
+// 24-35-1, 23-36-1, 21-39-0, 25-34-1, 19-39-2 and 19-40-1 on seeds 6801,
+// 6802, 6803, 6901, 6201 and 6401, 131-223-6 over the 360 games (37.2%,
+// -90.8 +/- 35.3 Elo, ptnml [64 3 92 3 18]), where the default has
+// 169-300-11 (36.4%) over its 480 games of those seeds.
 const DefaultTTEval = false
 
 // DefaultQuiesceTT is off: the quiescence's first position reading and

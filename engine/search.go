@@ -693,11 +693,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		w.evals[ply] = int32(ev)
 		improving := ply < 2 || int32(ev) > w.evals[ply-2]
-		if w.e.Options.TTEval && entDepth >= 0 && !threatened && entScore < WinBound && entScore > -WinBound &&
-			(entScore > ev && entBound != tt.BoundUpper || entScore < ev && entBound != tt.BoundLower) {
-			ev = entScore
-		}
 		if !pvNode && !threatened {
+			if w.e.Options.TTEval && entDepth >= 0 && entScore < WinBound && entScore > -WinBound &&
+				(entScore > ev && entBound != tt.BoundUpper || entScore < ev && entBound != tt.BoundLower) {
+				ev = entScore
+			}
 			if fm := w.e.Options.FailHighMargin; fm > 0 && cutNode && w.reducer != nil && ev < WinBound && ev >= beta+fm*depth {
 				failHigh = true
 			}

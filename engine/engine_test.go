@@ -670,6 +670,19 @@ func TestTTEval(t *testing.T) {
 	checkPrunedOption(t, "TTEval", func(o *engine.Options) { o.TTEval = true })
 }
 
+// The table move's fractional extension (TTMoveExt, TTMoveExtNonPV) adds
+// up along a line: it changes the search, returns a legal move, and keeps
+// the proven results of small games.
+func TestTTMoveExt(t *testing.T) {
+	checkOption(t, "TTMoveExt", func(on bool, r, c, depth int) engine.Result {
+		opt := engine.Options{LMR: true}
+		if on {
+			opt.TTMoveExt, opt.TTMoveExtNonPV = 50, 30
+		}
+		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
+	}, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+}
+
 // checkPrunedOption is checkOption on the pruned toy position with forward
 // pruning on, without and with set applied to the options.
 func checkPrunedOption(t *testing.T, name string, set func(*engine.Options)) {

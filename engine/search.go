@@ -134,6 +134,11 @@ type Options struct {
 	// threatened nodes keep the evaluation, and "improving" still compares
 	// evaluations.
 	TTEval bool
+	// TTMoveExt and TTMoveExtNonPV extend the table's move of a PV node and
+	// of any other node by these hundredths of a ply (Rapfi's fractional
+	// table-move extension): the hundredths add up along a line, and
+	// each whole hundred makes the move's search a ply deeper. 0: off.
+	TTMoveExt, TTMoveExtNonPV int
 }
 
 // Pruning are the forward-pruning settings of a game whose position
@@ -252,6 +257,7 @@ type worker struct {
 	corr      [2][2][corrSize]int32 // correction histories by key, side and key bits (Options.Correction)
 	evalOK    [MaxPly + 1]bool      // evals[ply] is the corrected static evaluation of an unthreatened node
 	corrKeys  [MaxPly + 1][2]uint64 // the correction keys of the node at ply, when evalOK
+	frac      [MaxPly + 1]int16     // hundredths of a ply of extension carried to the node at ply (Options.TTMoveExt)
 }
 
 // corrSize is the number of entries of a correction history a side, and
@@ -540,6 +546,7 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		m := w.root[i].m
 		pos.Make(m)
 		w.nodes++
+		w.frac[1] = 0
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
@@ -578,6 +585,15 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		w.e.TT.Store(pos.Hash(), uint32(w.root[0].m), toTT(best, 0), int8(depth), boundOf(best, origAlpha, beta))
 	}
 	return best
+}
+
+// ttMoveExt is the extension, in hundredths of a ply, of the table's move
+// at a PV node or another (Options.TTMoveExt, TTMoveExtNonPV).
+func (w *worker) ttMoveExt(pvNode bool) int {
+	if pvNode {
+		return w.e.Options.TTMoveExt
+	}
+	return w.e.Options.TTMoveExtNonPV
 }
 
 func (w *worker) updatePV(ply int, m Move) {
@@ -715,6 +731,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				w.nuller.MakeNull()
 				w.played[ply] = NoMove
 				w.nulled[ply+1] = true
+				w.frac[ply+1] = w.frac[ply]
 				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 				w.nulled[ply+1] = false
 				w.nuller.UnmakeNull()
@@ -805,6 +822,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		w.played[ply] = m
 		pos.Make(m)
 		same := pos.Side() == side
+		w.frac[ply+1] = w.frac[ply]
 		var s int
 		if i == 0 {
 			d := full
@@ -813,6 +831,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 			if m == ttMove {
 				d += ext
+				if f := w.ttMoveExt(pvNode); f > 0 {
+					f += int(w.frac[ply])
+					d += f / 100
+					w.frac[ply+1] = int16(f % 100)
+				}
 			}
 			s = w.child(same, alpha, beta, d, ply+1, pvNode, !pvNode && !cutNode)
 		} else {

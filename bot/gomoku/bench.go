@@ -145,5 +145,6 @@ func benchOptions() engine.Options {
 	o.LMRFrom = DefaultLMRFrom
 	o.AlphaReduce = DefaultAlphaReduce
 	o.TTEval = DefaultTTEval
+	o.TTMoveExt, o.TTMoveExtNonPV = DefaultTTMoveExt, DefaultTTMoveExtNonPV
 	return o
 }

@@ -433,6 +433,13 @@ func TestAlphaReduce(t *testing.T) {
 	checkBenchOption(t, "AlphaReduce 12", func(o *engine.Options) { o.AlphaReduce = 12 })
 }
 
+// TestTTMoveExt: on the bench positions the table move's fractional
+// extension (engine.Options.TTMoveExt) changes the search, and the best
+// moves stay legal.
+func TestTTMoveExt(t *testing.T) {
+	checkBenchOption(t, "TTMoveExt", func(o *engine.Options) { o.TTMoveExt, o.TTMoveExtNonPV = 25, 8 })
+}
+
 // TestTTEval: on the bench positions the forward pruning reads table
 // scores with engine.Options.TTEval, and the best moves stay legal.
 func TestTTEval(t *testing.T) {

@@ -142,12 +142,21 @@ type Options struct {
 	// reads a table entry's score, engine.Options.TTEval): positive on,
 	// negative off.
 	TTEval int
+	// TTMoveExt and TTMoveExtNonPV, when not zero, replace
+	// DefaultTTMoveExt and DefaultTTMoveExtNonPV (the table move's
+	// extension in hundredths of a ply at PV and other nodes,
+	// engine.Options.TTMoveExt): negative, off.
+	TTMoveExt, TTMoveExtNonPV int
 	// IndirectDefences, when not zero, replaces DefaultIndirectDefences
 	// (Search.IndirectDefences): positive on, negative off.
 	IndirectDefences int
 	// WidenLost, when not zero, replaces DefaultWidenLost
 	// (Search.WidenLost): positive on, negative off.
 	WidenLost int
+	// VerifyPct, when not zero, replaces DefaultVerifyPct (Brain.VerifyPct,
+	// the share of the turn kept to verify the main search's move):
+	// negative, off.
+	VerifyPct int
 	// QuiesceTT, when not zero, replaces engine.Options.QuiesceTT (the
 	// quiescence's first position in the table; DefaultQuiesceTT):
 	// positive on, negative off.
@@ -333,6 +342,8 @@ func searchOptions(o *engine.Options, opt Options) {
 	}
 	setting(&o.LMRExtend, opt.LMRExtend)
 	setting(&o.AlphaReduce, opt.AlphaReduce)
+	setting(&o.TTMoveExt, opt.TTMoveExt)
+	setting(&o.TTMoveExtNonPV, opt.TTMoveExtNonPV)
 	if opt.TTEval != 0 {
 		o.TTEval = opt.TTEval > 0
 	}
@@ -390,6 +401,9 @@ func configure(b *Brain, opt Options) {
 	}
 	if opt.WidenLost != 0 {
 		b.WidenLost = opt.WidenLost > 0
+	}
+	if opt.VerifyPct != 0 {
+		b.VerifyPct = max(opt.VerifyPct, 0)
 	}
 	b.MaxDepth = opt.MaxDepth
 	b.MaxNodes = opt.MaxNodes

@@ -750,12 +750,12 @@ func TestSearchOptions(t *testing.T) {
 		t.Fatalf("no settings changed the options: %+v, want %+v", o, def)
 	}
 	plies := func(n int) *int { return &n }
-	searchOptions(&o, Options{FailHighMargin: 25, Singular: 7, SingularMargin: 3, IIR: 5, HintHistory: 40, ContHistory: 60, LMRScale: 120, LMRFrom: 2, HintKeep: 70, ThreatLMR: plies(2), AdjustLMR: 1, LMRExtend: 45, AlphaReduce: 14, TTEval: 1})
-	if o.FailHighMargin != 25 || o.Singular != 7 || o.SingularMargin != 3 || o.IIR != 5 || o.HintHistory != 40 || o.ContHistory != 60 || o.LMRScale != 120 || o.LMRFrom != 2 || o.HintKeep != 70 || !o.ReduceThreats || o.ThreatLMR != 2 || !o.AdjustLMR || o.LMRExtend != 45 || o.AlphaReduce != 14 || !o.TTEval {
+	searchOptions(&o, Options{FailHighMargin: 25, Singular: 7, SingularMargin: 3, IIR: 5, HintHistory: 40, ContHistory: 60, LMRScale: 120, LMRFrom: 2, HintKeep: 70, ThreatLMR: plies(2), AdjustLMR: 1, LMRExtend: 45, AlphaReduce: 14, TTEval: 1, TTMoveExt: 25, TTMoveExtNonPV: 8})
+	if o.FailHighMargin != 25 || o.Singular != 7 || o.SingularMargin != 3 || o.IIR != 5 || o.HintHistory != 40 || o.ContHistory != 60 || o.LMRScale != 120 || o.LMRFrom != 2 || o.HintKeep != 70 || !o.ReduceThreats || o.ThreatLMR != 2 || !o.AdjustLMR || o.LMRExtend != 45 || o.AlphaReduce != 14 || !o.TTEval || o.TTMoveExt != 25 || o.TTMoveExtNonPV != 8 {
 		t.Fatalf("positive settings: %+v", o)
 	}
-	searchOptions(&o, Options{FailHighMargin: -1, Singular: -1, IIR: -1, HintHistory: -1, ContHistory: -1, LMRScale: -1, LMRFrom: -1, HintKeep: -1, ThreatLMR: plies(-1), AdjustLMR: -1, LMRExtend: -1, AlphaReduce: -1, TTEval: -1})
-	if o.FailHighMargin != 0 || o.Singular != 0 || o.IIR != 0 || o.HintHistory != 0 || o.ContHistory != 0 || o.LMRScale != 0 || o.LMRFrom != 0 || o.HintKeep != 0 || o.ReduceThreats || o.ThreatLMR != 0 || o.AdjustLMR || o.LMRExtend != 0 || o.AlphaReduce != 0 || o.TTEval {
+	searchOptions(&o, Options{FailHighMargin: -1, Singular: -1, IIR: -1, HintHistory: -1, ContHistory: -1, LMRScale: -1, LMRFrom: -1, HintKeep: -1, ThreatLMR: plies(-1), AdjustLMR: -1, LMRExtend: -1, AlphaReduce: -1, TTEval: -1, TTMoveExt: -1, TTMoveExtNonPV: -1})
+	if o.FailHighMargin != 0 || o.Singular != 0 || o.IIR != 0 || o.HintHistory != 0 || o.ContHistory != 0 || o.LMRScale != 0 || o.LMRFrom != 0 || o.HintKeep != 0 || o.ReduceThreats || o.ThreatLMR != 0 || o.AdjustLMR || o.LMRExtend != 0 || o.AlphaReduce != 0 || o.TTEval || o.TTMoveExt != 0 || o.TTMoveExtNonPV != 0 {
 		t.Fatalf("negative settings: %+v", o)
 	}
 	// ThreatLMR 0 reduces late forcing moves by their whole reduction

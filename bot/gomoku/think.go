@@ -26,6 +26,9 @@ type Brain struct {
 	NoVCTDefence bool
 	// NoLookAhead turns off the search after a forced block (lookAhead).
 	NoLookAhead bool
+	// VerifyPct, when positive, is the share of the turn (in percent)
+	// kept from the main search to verify its move (verifyMove).
+	VerifyPct int
 	// SafetyNet checks that the chosen move allows no VCF (off by default:
 	// 19-29 in two A/B matches against the same brain without it).
 	SafetyNet bool
@@ -84,7 +87,7 @@ type Brain struct {
 
 // NewBrain makes a brain with a table of ttMiB and threads search workers.
 func NewBrain(ttMiB, threads int) *Brain {
-	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper, ContAttack: DefaultContAttack, IndirectDefences: DefaultIndirectDefences, WidenLost: DefaultWidenLost,
+	b := &Brain{NoVCTDefence: DefaultNoVCTDefence, E: engine.New(ttMiB, brainOptions(threads)), LeafVCF: DefaultLeafVCF, SearchVCF: DefaultSearchVCF, VCFPlies: DefaultVCFPlies, Quiesce: DefaultQuiesce, Taper: DefaultTaper, ContAttack: DefaultContAttack, IndirectDefences: DefaultIndirectDefences, WidenLost: DefaultWidenLost, VerifyPct: DefaultVerifyPct,
 		vct: engine.New(vctTableMiB, engine.Options{Threads: 1})}
 	return b
 }
@@ -428,6 +431,22 @@ const DefaultWidenLost = false
 // default has 169-300-11 (36.4%) over its 480 games of those seeds.
 const DefaultAlphaReduce = 0
 
+// DefaultTTMoveExt and DefaultTTMoveExtNonPV are the table move's extension
+// at PV and other nodes, in hundredths of a ply (engine.Options.TTMoveExt):
+// off. Rapfi's values, -ttmext 25 -ttmext-nonpv 8, proved 32 of
+// tactics-long.txt's 47 at 1000000 nodes (the default 34; -ttmext 25 alone
+// 33, -ttmext 50 29) and against Rapfi at 1 s (DefaultIndirectDefences'
+// command, an experiment binary of the same code) scored 21-37-2, 22-38-0,
+// 24-32-4 and 23-36-1 on seeds 6801, 6802, 6803 and 6901, 90-143-7 over 240
+// games (39.0%, -78.0 +/- 39.0 Elo, ptnml [35 4 70 1 10]), where the default
+// scored 83-153-4 (35.4%) on the same openings: 3.5 points better, inside
+// the noise (about one standard deviation of the difference), so off until
+// more games say otherwise.
+const (
+	DefaultTTMoveExt      = 0
+	DefaultTTMoveExtNonPV = 0
+)
+
 // DefaultTTEval is off: the forward pruning reading a table entry's score
 // where its bound allows (-tteval 1, engine.Options.TTEval; Stockfish's
 // and Rapfi's use of the table value as a better evaluation) showed no
@@ -637,12 +656,25 @@ func (b *Brain) Think(pos *Search, bud Budget) engine.Move {
 		}
 	}
 	lim := b.mainLimits(bud, time.Since(start))
+	verify := b.VerifyPct > 0 && bud.Hard > 0 && !b.stopped.Load()
+	if verify {
+		keep := bud.Hard * time.Duration(b.VerifyPct) / 100
+		lim.Hard = max(lim.Hard-keep, time.Millisecond)
+		if bud.Soft >= bud.Hard {
+			lim.Soft = engine.WholeTurnSoft(lim.Hard)
+		} else {
+			lim.Soft = min(lim.Soft, lim.Hard)
+		}
+	}
 	if b.stopped.Load() {
 		lim.Hard = time.Millisecond
 		lim.Soft = time.Millisecond
 	}
 	b.E.OnInfo = b.onInfo
 	res := b.search(p, lim, rootMoves)
+	if verify && res.Move != engine.NoMove && p.IsLegal(res.Move) && res.Score < engine.WinBound && res.Score > -engine.WinBound && !b.stopped.Load() {
+		res = b.verifyMove(p, res, rootMoves, start, bud)
+	}
 	b.won = res.Score > engine.WinBound
 	if res.Move == engine.NoMove || !p.IsLegal(res.Move) {
 		if len(rootMoves) > 0 {
@@ -714,6 +746,75 @@ func (b *Brain) lookAhead(p *Search, m engine.Move, start time.Time, bud Budget)
 	res := b.search(p, lim, nil)
 	b.won = res.Score < -engine.WinBound
 }
+
+// verifyMove searches the position after the main search's move from the
+// opponent's side, within two thirds of the time left (or, without a time
+// budget, the brain's node limit): when the opponent proves a win there,
+// the root is searched again without the move, in the rest of the turn,
+// and its best move replaces the first unless it too scores a loss. The
+// position is left unchanged.
+func (b *Brain) verifyMove(p *Search, res engine.Result, rootMoves []engine.Move, start time.Time, bud Budget) engine.Result {
+	limits := func(share int) (engine.Limits, bool) {
+		lim := engine.Limits{Depth: b.MaxDepth, Nodes: b.MaxNodes, Stop: &b.stopped}
+		if bud.Hard > 0 {
+			left := (bud.Hard - time.Since(start)) * time.Duration(share) / 3
+			if left < 5*time.Millisecond {
+				return lim, false
+			}
+			lim.Hard, lim.Soft = left, engine.WholeTurnSoft(left)
+		}
+		return lim, true
+	}
+	lim, ok := limits(2)
+	if !ok {
+		return res
+	}
+	m := res.Move
+	p.Make(m)
+	lost := false
+	if over, _ := p.Terminal(); !over {
+		b.E.OnInfo = nil
+		lost = b.search(p, lim, nil).Score > engine.WinBound
+	}
+	p.Unmake(m)
+	if !lost || b.stopped.Load() {
+		return res
+	}
+	var buf [engine.MaxMoves]engine.Move
+	others := buf[:0]
+	if len(rootMoves) > 0 {
+		others = append(others, rootMoves...)
+	} else {
+		p.rootN = p.Ply()
+		others = p.GenMoves(others)
+		p.rootN = -1
+	}
+	others = slices.DeleteFunc(others, func(c engine.Move) bool { return c == m || !p.IsLegal(c) })
+	if lim, ok = limits(3); !ok || len(others) == 0 {
+		return res
+	}
+	b.info("verify: " + game.FormatMove(m) + " loses; searching the other moves")
+	b.E.OnInfo = b.onInfo
+	alt := b.search(p, lim, others)
+	if alt.Move == engine.NoMove || !p.IsLegal(alt.Move) || alt.Score <= -engine.WinBound {
+		return res
+	}
+	return alt
+}
+
+// DefaultVerifyPct is the share of the turn, in percent, that the main
+// search leaves to verifyMove: none (off). In the first 24 plies of 44
+// games lost to Rapfi at 1 s (seeds 6801-6803, session 68), 7 of our moves
+// walked into a win Rapfi finds at once (0.5 s) where Rapfi's own choice
+// was not lost by our search; searched from the opponent's side, the
+// position after our move proves the loss in 2 of the 7 at 150000 nodes
+// and in 4 at 300000. -verify 25 against Rapfi at 1 s
+// (DefaultIndirectDefences' command, an experiment binary of the same
+// logic) scored 21-37-2, 21-37-2 and 13-43-4 on seeds 6801, 6802 and 6803,
+// 55-117-8 over 180 games (32.8%, -124.8 +/- 43.5 Elo, ptnml [30 7 50 1 2]),
+// where the default scored 64-113-3 (36.4%) on the same openings: no gain,
+// off.
+const DefaultVerifyPct = 0
 
 // LookAheadPct is the share of a move's soft limit (in percent) that a
 // forced block spends searching the position after it (lookAhead).

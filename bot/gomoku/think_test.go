@@ -50,3 +50,32 @@ func TestMainLimitsUseTheTurn(t *testing.T) {
 		t.Fatalf("no budget gave limits %+v", lim)
 	}
 }
+
+// TestVerifyMove: in a game against Rapfi at 1 s (seed 6801) the brain played
+// 10,5 here, scored +640, and white won by threats (its quiet 8,9, 21st of
+// its answers by value, lies outside the 18 a node below the root
+// searches); searched from white's side the position after 10,5 is a proven
+// win for white, so the verification replaces the move, while a move that
+// does not lose (8,8, Rapfi's) is kept; the position is left unchanged.
+func TestVerifyMove(t *testing.T) {
+	p, err := PositionFrom(15, 15, game.Freestyle, [][2]int{{7, 4}, {7, 8}, {9, 7}, {8, 6}, {8, 5}, {9, 6}, {10, 6}, {7, 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := p.Hash()
+	b := NewBrain(16, 1)
+	b.MaxNodes = 300000
+	p.SetEval(b.Eval)
+	lost, kept := p.MoveAt(10, 5), p.MoveAt(8, 8)
+	got := b.verifyMove(p, engine.Result{Move: lost, Score: 640}, nil, time.Now(), Budget{})
+	if got.Move == lost || got.Move == engine.NoMove || !p.IsLegal(got.Move) || got.Score <= -engine.WinBound {
+		t.Fatalf("verification of the losing %s gave %s (%d)", game.FormatMove(lost), game.FormatMove(got.Move), got.Score)
+	}
+	b.E.NewGame()
+	if got := b.verifyMove(p, engine.Result{Move: kept, Score: 0}, nil, time.Now(), Budget{}); got.Move != kept {
+		t.Fatalf("verification of %s gave %s (%d)", game.FormatMove(kept), game.FormatMove(got.Move), got.Score)
+	}
+	if p.Hash() != h || p.Stones() != 8 {
+		t.Fatal("verification changed the position")
+	}
+}

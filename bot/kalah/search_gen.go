@@ -87,6 +87,7 @@ type searchWorker struct {
 	corr      [2][2][searchCorrSize]int32  // correction histories by key, side and key bits (Options.Correction)
 	evalOK    [engine.MaxPly + 1]bool      // evals[ply] is the corrected static evaluation of an unthreatened node
 	corrKeys  [engine.MaxPly + 1][2]uint64 // the correction keys of the node at ply, when evalOK
+	frac      [engine.MaxPly + 1]int16     // hundredths of a ply of extension carried to the node at ply (Options.TTMoveExt)
 }
 
 // corrSize is the number of entries of a correction history a side, and
@@ -375,6 +376,7 @@ func (w *searchWorker) searchRoot(depth, alpha, beta int) int {
 		m := w.root[i].m
 		pos.Make(m)
 		w.nodes++
+		w.frac[1] = 0
 		same := pos.Side() == side
 		var s int
 		if i == 0 {
@@ -413,6 +415,15 @@ func (w *searchWorker) searchRoot(depth, alpha, beta int) int {
 		w.e.TT.Store(pos.Hash(), uint32(w.root[0].m), searchToTT(best, 0), int8(depth), searchBoundOf(best, origAlpha, beta))
 	}
 	return best
+}
+
+// ttMoveExt is the extension, in hundredths of a ply, of the table's move
+// at a PV node or another (Options.TTMoveExt, TTMoveExtNonPV).
+func (w *searchWorker) ttMoveExt(pvNode bool) int {
+	if pvNode {
+		return w.e.Options.TTMoveExt
+	}
+	return w.e.Options.TTMoveExtNonPV
 }
 
 func (w *searchWorker) updatePV(ply int, m engine.Move) {
@@ -550,6 +561,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 				w.nuller.MakeNull()
 				w.played[ply] = engine.NoMove
 				w.nulled[ply+1] = true
+				w.frac[ply+1] = w.frac[ply]
 				s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 				w.nulled[ply+1] = false
 				w.nuller.UnmakeNull()
@@ -640,6 +652,7 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 		w.played[ply] = m
 		pos.Make(m)
 		same := pos.Side() == side
+		w.frac[ply+1] = w.frac[ply]
 		var s int
 		if i == 0 {
 			d := full
@@ -648,6 +661,11 @@ func (w *searchWorker) search(alpha, beta, depth, ply int, pvNode, cutNode bool)
 			}
 			if m == ttMove {
 				d += ext
+				if f := w.ttMoveExt(pvNode); f > 0 {
+					f += int(w.frac[ply])
+					d += f / 100
+					w.frac[ply+1] = int16(f % 100)
+				}
 			}
 			s = w.child(same, alpha, beta, d, ply+1, pvNode, !pvNode && !cutNode)
 		} else {

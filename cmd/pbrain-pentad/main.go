@@ -67,6 +67,9 @@ func main() {
 	quiesceComb := flag.Int("quiesce-comb", 0, "from this four of a line on, the quiescence plays only fours that also make an open two or a blocked three in another line (-1: every four, 0: the default)")
 	quiescePlies := flag.Int("quiesce-plies", 0, "plies from the leaves within which the quiescence plays fours, at most 16 (0: the default)")
 	ttEval := flag.Int("tteval", 0, "forward pruning reads a table entry's score instead of the evaluation when its bound allows: 1 on, -1 off (0: the default)")
+	ttmExt := flag.Int("ttmext", 0, "extend the table's move at PV nodes by this many hundredths of a ply, summed along the line (-1: off, 0: the default)")
+	ttmExtNonPV := flag.Int("ttmext-nonpv", 0, "extend the table's move at other nodes by this many hundredths of a ply (-1: off, 0: the default)")
+	verifyPct := flag.Int("verify", 0, "keep this percent of the turn from the main search to search the position after its move; a move the opponent then wins against is replaced (-1: off, 0: the default)")
 	alphaReduce := flag.Int("alphareduce", 0, "after a move raises alpha, search the node's later moves a ply shallower at depths below this (-1: off, 0: the default)")
 	logFile := flag.String("log", "", "append a line per move (answer time, budget) to this file")
 	flag.Parse()
@@ -102,6 +105,7 @@ func main() {
 	opt.LMRExtend = *lmrExtend
 	opt.AlphaReduce = *alphaReduce
 	opt.TTEval = *ttEval
+	opt.TTMoveExt, opt.TTMoveExtNonPV = *ttmExt, *ttmExtNonPV
 	opt.Correction, opt.CorrectLeaves = *correction, *correctLeaves
 	opt.ThreatLMR = threatLMR
 	opt.AdjustLMR = *adjustLMR
@@ -110,6 +114,7 @@ func main() {
 	opt.QuiesceComb = *quiesceComb
 	opt.IndirectDefences, opt.QuiesceTT = *indirect, *quiesceTT
 	opt.WidenLost = *widenLost
+	opt.VerifyPct = *verifyPct
 	opt.SoftPct = *softPct
 	opt.ClockSpace = *clockSpace
 	if *weights != "" {

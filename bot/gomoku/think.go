@@ -438,10 +438,11 @@ const DefaultAlphaReduce = 0
 // 33, -ttmext 50 29) and against Rapfi at 1 s (DefaultIndirectDefences'
 // command, an experiment binary of the same code) scored 21-37-2, 22-38-0,
 // 24-32-4 and 23-36-1 on seeds 6801, 6802, 6803 and 6901, 90-143-7 over 240
-// games (39.0%, -78.0 +/- 39.0 Elo, ptnml [35 4 70 1 10]), where the default
-// scored 83-153-4 (35.4%) on the same openings: 3.5 points better, inside
-// the noise (about one standard deviation of the difference), so off until
-// more games say otherwise.
+// games (39.0%) where the default scored 83-153-4 (35.4%) on the same
+// openings, then 20-40-0 on seed 6201 (the default 23-36-1 and 19-38-3 in
+// two runs): 110-183-7 over 300 games (37.8%, -86.3 +/- 36.3 Elo, ptnml
+// [48 4 84 1 13]) where the default has 125-227-8 (35.8%) over its 360
+// games of those seeds, 2 points, inside the noise: off.
 const (
 	DefaultTTMoveExt      = 0
 	DefaultTTMoveExtNonPV = 0

@@ -674,10 +674,17 @@ func TestTTEval(t *testing.T) {
 // up along a line: it changes the search, returns a legal move, and keeps
 // the proven results of small games.
 func TestTTMoveExt(t *testing.T) {
-	checkOption(t, "TTMoveExt", func(on bool, r, c, depth int) engine.Result {
-		opt := engine.Options{LMR: true}
+	checkToyOption(t, "TTMoveExt", engine.Options{LMR: true}, func(o *engine.Options) { o.TTMoveExt, o.TTMoveExtNonPV = 50, 30 })
+}
+
+// checkToyOption is checkOption on the plain toy game with the options
+// base, without and with set applied to them.
+func checkToyOption(t *testing.T, name string, base engine.Options, set func(*engine.Options)) {
+	t.Helper()
+	checkOption(t, name, func(on bool, r, c, depth int) engine.Result {
+		opt := base
 		if on {
-			opt.TTMoveExt, opt.TTMoveExtNonPV = 50, 30
+			set(&opt)
 		}
 		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
 	}, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
@@ -713,13 +720,7 @@ func TestContHistory(t *testing.T) {
 // moves too: it changes the search, returns a legal move, and keeps the
 // proven results of small games.
 func TestLMRFrom(t *testing.T) {
-	checkOption(t, "LMRFrom", func(on bool, r, c, depth int) engine.Result {
-		opt := engine.Options{LMR: true, LMRScale: 100}
-		if on {
-			opt.LMRFrom = 1
-		}
-		return engine.New(1, opt).Search(toy.New(r, c), engine.Limits{Depth: depth})
-	}, 2, 3, 7, [][2]int{{1, 2}, {2, 2}, {1, 3}})
+	checkToyOption(t, "LMRFrom", engine.Options{LMR: true, LMRScale: 100}, func(o *engine.Options) { o.LMRFrom = 1 })
 }
 
 // narrowed is a game of two moves a side whose GenMoves lists only the

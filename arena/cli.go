@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,7 +21,8 @@ const Usage = `usage:
   arena -game G -engine name=A cmd="PATH ARGS" [dir=D] [tc=G/M] [opt=K=V]...
                -engine name=B cmd="..." [-engine ...]
         [-mode match|gauntlet|roundrobin] [-games N] [-tc GAME/MOVE]
-        [-concurrency K] [-openings FILE] [-plies N] [-repeat=true|false]
+        [-concurrency K] [-openings FILE] [-order sequential|random]
+        [-start N] [-plies N] [-repeat=true|false]
         [-sprt elo0,elo1,alpha,beta] [-out DIR] [-seed N] [-tolerance MS]
         [-shard I/N]
         [-opt KEY=VALUE]... [-v]
@@ -46,6 +49,12 @@ games: kalah, stones, morris, quoridor, gomoku
                   -plies plies (default: kalah 0, stones 0 (1, 3, 5...:
                   whole turns only), morris 2,
                   quoridor 2, gomoku 3)
+  -order ORDER    the order the -openings file's lines are played in:
+                  sequential (the default: the file's order, from the start)
+                  or random (shuffled by -seed, each line once before any
+                  repeats)
+  -start N        begin with the file's Nth opening (1 the first; after the
+                  shuffle with -order random), wrapping round at the end
   -opt KEY=VALUE  game options, also written -KEY VALUE: kalah -holes N
                   -seeds N; stones -numeric (enumerations as numbers, not
                   strings); morris -names (square names, not indices),
@@ -79,6 +88,8 @@ type Options struct {
 	TC            string
 	Concurrency   int
 	Openings      string
+	Order         string // "", "sequential" or "random"
+	Start         int    // 1-based; 0 or 1: the first
 	Plies         int
 	Repeat        bool
 	SPRT          string
@@ -172,6 +183,16 @@ func ParseArgs(args []string) (*Options, error) {
 			}
 		case "openings":
 			o.Openings, err = next()
+		case "order":
+			if o.Order, err = next(); err == nil && o.Order != "sequential" && o.Order != "random" {
+				err = fmt.Errorf("want sequential or random, not %q", o.Order)
+			}
+		case "start":
+			if v, err = next(); err == nil {
+				if o.Start, err = strconv.Atoi(v); err == nil && o.Start < 1 {
+					err = fmt.Errorf("want a line number from 1, not %d", o.Start)
+				}
+			}
 		case "plies":
 			if v, err = next(); err == nil {
 				o.Plies, err = strconv.Atoi(v)
@@ -333,6 +354,9 @@ func (o *Options) Build() (*Match, error) {
 		if len(m.Openings) == 0 {
 			return nil, fmt.Errorf("%s: no openings", o.Openings)
 		}
+		m.Openings = orderOpenings(m.Openings, o.Order, o.Start, o.Seed)
+	} else if o.Order != "" || o.Start > 0 {
+		return nil, errors.New("-order and -start need -openings")
 	}
 	if o.SPRT != "" {
 		sp, err := ParseSPRT(o.SPRT)
@@ -459,4 +483,21 @@ func runArgs(dir string) ([]string, error) {
 		return nil, fmt.Errorf("resume %s: %s keeps no command line (a run started by this arena with -out has one)", dir, filepath.Base(metas[0]))
 	}
 	return meta.Args, nil
+}
+
+// orderOpenings returns the openings in the order a match plays them: the
+// file's order, or (order "random") a shuffle seeded by seed alone, so that
+// the shards of one run (same -seed) share it; then rotated to begin with
+// the start-th (1-based).
+func orderOpenings(ops [][]string, order string, start int, seed uint64) [][]string {
+	out := slices.Clone(ops)
+	if order == "random" {
+		rng := rand.New(rand.NewPCG(seed, 0x6f70656e696e6773)) // "openings"
+		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	}
+	if start > 1 {
+		k := (start - 1) % len(out)
+		out = append(out[k:], out[:k]...)
+	}
+	return out
 }

@@ -2,9 +2,12 @@ package arena
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -183,6 +186,72 @@ func TestParseArgs(t *testing.T) {
 	if err != nil || len(m.Openings) != 2 || strings.Join(m.Openings[1], " ") != "7,7 7,8 7,9" {
 		t.Fatalf("%v %v", err, m.Openings)
 	}
+}
+
+// TestOpeningsOrder: -start rotates the file's openings, -order random
+// shuffles them by -seed alone (every line once), and both refuse bad values
+// and a match without -openings.
+func TestOpeningsOrder(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "op.txt")
+	var lines []string
+	for i := 1; i <= 12; i++ {
+		lines = append(lines, fmt.Sprintf("h8i%d", i))
+	}
+	os.WriteFile(f, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	build := func(extra ...string) ([]string, error) {
+		args := append([]string{"-game", "gomoku", "-engine", "cmd=a", "-engine", "cmd=b", "-openings", f}, extra...)
+		o, err := ParseArgs(args)
+		if err != nil {
+			return nil, err
+		}
+		m, err := o.Build()
+		if err != nil {
+			return nil, err
+		}
+		var got []string
+		for _, op := range m.Openings {
+			got = append(got, op[1]) // the white stone: 8,y for i(y+1)
+		}
+		return got, nil
+	}
+	seq, err := build()
+	if err != nil || seq[0] != "8,0" || seq[11] != "8,11" {
+		t.Fatalf("sequential: %v %v", seq, err)
+	}
+	if got, err := build("-start", "11"); err != nil || strings.Join(got[:3], " ") != "8,10 8,11 8,0" {
+		t.Fatalf("-start 11: %v %v", got, err)
+	}
+	r1, err1 := build("-order", "random", "-seed", "5")
+	r2, err2 := build("-order", "random", "-seed", "5")
+	r3, _ := build("-order", "random", "-seed", "6")
+	if err1 != nil || err2 != nil || !slices.Equal(r1, r2) || slices.Equal(r1, seq) || slices.Equal(r1, r3) {
+		t.Fatalf("random: %v %v %v (%v %v)", r1, r2, r3, err1, err2)
+	}
+	sorted := slices.Clone(r1)
+	slices.SortFunc(sorted, func(a, b string) int { return cmpInt(a, b) })
+	if !slices.Equal(sorted, seq) {
+		t.Fatalf("random is not a permutation: %v", r1)
+	}
+	if got, _ := build("-order", "random", "-seed", "5", "-start", "2"); !slices.Equal(got, append(r1[1:], r1[0])) {
+		t.Fatalf("random with -start 2: %v, shuffle %v", got, r1)
+	}
+	for _, bad := range [][]string{{"-order", "shuffle"}, {"-start", "0"}, {"-start", "x"}} {
+		if _, err := build(bad...); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+	if o, err := ParseArgs([]string{"-game", "gomoku", "-engine", "cmd=a", "-engine", "cmd=b", "-start", "3"}); err == nil {
+		if _, err := o.Build(); err == nil {
+			t.Error("-start without -openings accepted")
+		}
+	}
+}
+
+// cmpInt orders "8,N" by N.
+func cmpInt(a, b string) int {
+	x, _ := strconv.Atoi(strings.TrimPrefix(a, "8,"))
+	y, _ := strconv.Atoi(strings.TrimPrefix(b, "8,"))
+	return x - y
 }
 
 func TestSplitCommand(t *testing.T) {

@@ -442,7 +442,11 @@ const DefaultAlphaReduce = 0
 // openings, then 20-40-0 on seed 6201 (the default 23-36-1 and 19-38-3 in
 // two runs): 110-183-7 over 300 games (37.8%, -86.3 +/- 36.3 Elo, ptnml
 // [48 4 84 1 13]) where the default has 125-227-8 (35.8%) over its 360
-// games of those seeds, 2 points, inside the noise: off.
+// games of those seeds, 2 points, inside the noise. Those seeds all played
+// the file's first 30 openings (the arena's order); on the other 79 (-start
+// 31 -games 158 -seed 7201) 55-99-4 (36.1%) where the default scored
+// 55-97-6 (36.7%): 165-282-11 over 458 games (37.2%) against the default's
+// 180-324-14 over 518 (36.1%) on the same openings: off.
 const (
 	DefaultTTMoveExt      = 0
 	DefaultTTMoveExtNonPV = 0

@@ -19,7 +19,8 @@ import (
 // with the refitted cell values, 3 with the first table; at 1 s a move 20,
 // 16 with the first table, where Rapfi proves all 47 within 2 s).
 // tactics-rapfi.txt holds the same kind of wins from the games of session
-// 56 on the balanced openings (7 of 69 at these nodes).
+// 56 on the balanced openings (7 of 69 at these nodes), tactics-rapfi2.txt
+// those of the games of session 75 (14 of 106).
 const tacticsNodes = 30000
 
 var tacticsSets = []struct {
@@ -29,6 +30,7 @@ var tacticsSets = []struct {
 	{"tactics.txt", 99},
 	{"tactics-long.txt", 2},
 	{"tactics-rapfi.txt", 7},
+	{"tactics-rapfi2.txt", 14},
 }
 
 // readTacticsSet reads testdata/FILE.
